@@ -1,0 +1,77 @@
+// Turns a whole file into events, each parsed from its own text; unchanged events of the previous
+// version are reused as they are, so an edit re-parses (and features re-check) only what it touched.
+import { DocumentFormat, EventSlice, ParsedDocument, Span, SyntaxProblem } from './model';
+import { parseJsonValue, ParsedValue } from './jsonValue';
+import { splitJson } from './jsonSplit';
+import { splitYaml, YamlPiece } from './yamlSplit';
+import { parseYamlValue } from './yamlValue';
+import { disabledLines } from './disableComments';
+
+export function parseEventDocument(text: string, format: DocumentFormat, previous?: ParsedDocument): ParsedDocument {
+  const reuse = previous && previous.format === format ? previous.events : [];
+  let pieces: YamlPiece[];
+  let errors: SyntaxProblem[] = [];
+  if (format === 'json') {
+    const split = splitJson(text);
+    pieces = split.pieces;
+    errors = split.errors;
+  } else if (format === 'ndjson') {
+    pieces = ndjsonLines(text);
+  } else {
+    pieces = splitYaml(text);
+  }
+  const parse = format === 'yaml' ? parseYamlValue : parseJsonValue;
+  const shift = pieces.length - reuse.length;
+  const events = pieces.map((piece, index): EventSlice => {
+    const sliceText = text.slice(piece.start, piece.end);
+    const old = findSame(reuse, index, shift, sliceText);
+    if (old) return { ...old, index, start: piece.start };
+    const parsed: ParsedValue = parse(piece.parseText ?? sliceText);
+    return {
+      index,
+      start: piece.start,
+      text: sliceText,
+      root: parsed.root,
+      errors: tidy(parsed.errors, sliceText.length),
+      disabledLines: format === 'yaml' ? disabledLines(sliceText) : undefined,
+    };
+  });
+  return { format, text, events, errors };
+}
+
+/** The previous event with the same text: at the same index before the edit, shifted after it. */
+function findSame(events: readonly EventSlice[], index: number, shift: number, text: string): EventSlice | undefined {
+  const same = events[index];
+  if (same && same.text === text) return same;
+  const shifted = events[index - shift];
+  if (shift !== 0 && shifted && shifted.text === text) return shifted;
+  return undefined;
+}
+
+function ndjsonLines(text: string): Span[] {
+  const out: Span[] = [];
+  let start = 0;
+  while (start < text.length) {
+    const nl = text.indexOf('\n', start);
+    let end = nl < 0 ? text.length : nl;
+    const next = nl < 0 ? text.length : nl + 1;
+    if (end > start && text.charCodeAt(end - 1) === 13) end--;
+    if (text.slice(start, end).trim() !== '') out.push({ start, end });
+    start = next;
+  }
+  return out;
+}
+
+/** Drops repeated reports of one problem and keeps every range inside the text. */
+function tidy(errors: SyntaxProblem[], length: number): SyntaxProblem[] {
+  const seen = new Set<string>();
+  const out: SyntaxProblem[] = [];
+  for (const e of errors) {
+    const start = Math.min(e.start, length);
+    const problem = { start, end: Math.max(start, Math.min(e.end, length)), message: e.message };
+    const key = `${problem.start}:${problem.message}`;
+    if (!seen.has(key)) out.push(problem);
+    seen.add(key);
+  }
+  return out;
+}

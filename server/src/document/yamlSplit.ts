@@ -1,0 +1,86 @@
+// Splits a YAML file into event pieces without parsing it: one piece per document, or per top-level
+// sequence item (`- ` at column 0), so each event is parsed and checked on its own.
+import { Span } from './model';
+
+export interface YamlPiece extends Span {
+  /** The text to parse when it differs from the slice: a sequence item with its `-` blanked out. */
+  parseText?: string;
+}
+
+const docMarker = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/;
+
+/** Lines of `text` as [start, end) offsets, end before the line break. */
+function lines(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let start = 0;
+  while (start <= text.length) {
+    const nl = text.indexOf('\n', start);
+    const end = nl < 0 ? text.length : nl;
+    out.push([start, end]);
+    if (nl < 0) break;
+    start = nl + 1;
+  }
+  return out;
+}
+
+export function splitYaml(text: string): YamlPiece[] {
+  const pieces: YamlPiece[] = [];
+  let docStart = 0;
+  let items: number[] = [];
+  let otherContent = false;
+  let hasContent = false;
+
+  const flush = (docEnd: number): void => {
+    if (!hasContent) return;
+    if (items.length > 0 && !otherContent) {
+      for (let k = 0; k < items.length; k++) {
+        const start = items[k];
+        const end = trimEnd(text, k + 1 < items.length ? items[k + 1] : docEnd);
+        const slice = text.slice(start, end);
+        pieces.push({ start, end, parseText: ' ' + slice.slice(1) });
+      }
+    } else {
+      pieces.push({ start: docStart, end: trimEnd(text, docEnd) });
+    }
+  };
+
+  for (const [start, end] of lines(text)) {
+    const c = text.charCodeAt(start);
+    if (docMarker.test(text.slice(start, Math.min(end, start + 4)))) {
+      flush(start);
+      items = [];
+      const inline = text.slice(start + 3, end).trim();
+      // `--- value` keeps its inline content in the new document.
+      const inlineContent = text.startsWith('---', start) && inline !== '' && !inline.startsWith('#');
+      docStart = inlineContent ? start + 3 : Math.min(end + 1, text.length);
+      hasContent = inlineContent;
+      otherContent = inlineContent;
+      continue;
+    }
+    if (start === end || c === 35 /* # */ || c === 32 || c === 9 || c === 13) {
+      if (c === 32 || c === 9) {
+        if (text.slice(start, end).trim() !== '' && items.length === 0) otherContent = true;
+        if (text.slice(start, end).trim() !== '') hasContent = true;
+      }
+      continue;
+    }
+    if (c === 37 /* % */ && !hasContent) continue; // a directive before `---`
+    hasContent = true;
+    if (c === 45 /* - */ && (end === start + 1 || text.charCodeAt(start + 1) === 32 || text.charCodeAt(start + 1) === 13 || text.charCodeAt(start + 1) === 9)) {
+      items.push(start);
+    } else {
+      otherContent = true;
+    }
+  }
+  flush(text.length);
+  return pieces;
+}
+
+function trimEnd(text: string, end: number): number {
+  while (end > 0) {
+    const c = text.charCodeAt(end - 1);
+    if (c !== 10 && c !== 13 && c !== 32 && c !== 9) break;
+    end--;
+  }
+  return end;
+}

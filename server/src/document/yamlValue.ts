@@ -1,0 +1,160 @@
+// Tolerant YAML parsing of one event's text: walks the `yaml` CST (no composer, for speed) into model nodes,
+// and reports the syntax errors the CST leaves to the composer (multi-line keys, compact nested maps, ...).
+import { CST, Parser } from 'yaml';
+import { ObjectNode, PropertyNode, ScalarNode, SyntaxProblem, ValueNode } from './model';
+import { typePlainScalar } from './yamlScalar';
+import type { ParsedValue } from './jsonValue';
+
+type Token = CST.Token;
+type Item = CST.CollectionItem;
+
+class Builder {
+  readonly errors: SyntaxProblem[] = [];
+  private readonly anchors = new Map<string, ValueNode>();
+
+  constructor(private readonly text: string) {}
+
+  error(start: number, end: number, message: string): void {
+    this.errors.push({ start, end: Math.max(end, start), message });
+  }
+
+  value(token: Token | null | undefined, props: readonly CST.SourceToken[] = []): ValueNode | undefined {
+    if (!token) return undefined;
+    const node = this.build(token, props);
+    const anchor = props.find((p) => p.type === 'anchor');
+    if (anchor && node) this.anchors.set(anchor.source.slice(1), node);
+    return node;
+  }
+
+  private build(token: Token, props: readonly CST.SourceToken[]): ValueNode | undefined {
+    switch (token.type) {
+      case 'block-map':
+        return this.map(token.offset, token.items, false);
+      case 'block-seq':
+        return this.seq(token.offset, token.items, false);
+      case 'flow-collection': {
+        const node = token.start.source === '{'
+          ? this.map(token.offset, token.items, true)
+          : this.seq(token.offset, token.items, true);
+        const end = token.end.find((t) => t.type === 'flow-map-end' || t.type === 'flow-seq-end');
+        if (end) node.end = end.offset + 1;
+        else this.error(token.offset, token.offset + 1, `Missing closing ${token.start.source === '{' ? "'}'" : "']'"} of this flow collection`);
+        return node;
+      }
+      case 'alias': {
+        const target = this.anchors.get(token.source.slice(1));
+        if (target) return target;
+        this.error(token.offset, token.offset + token.source.length, `Unresolved alias ${token.source}`);
+        return { kind: 'invalid', raw: token.source, start: token.offset, end: token.offset + token.source.length };
+      }
+      case 'scalar':
+      case 'single-quoted-scalar':
+      case 'double-quoted-scalar':
+      case 'block-scalar':
+        return this.scalar(token, props);
+      case 'error':
+        this.error(token.offset, token.offset + token.source.length, token.message);
+        return { kind: 'invalid', raw: token.source, start: token.offset, end: token.offset + token.source.length };
+      default:
+        return undefined;
+    }
+  }
+
+  private scalar(token: CST.FlowScalar | CST.BlockScalar, props: readonly CST.SourceToken[]): ScalarNode {
+    const resolved = CST.resolveAsScalar(token, false, (offset, _code, message) => this.error(offset, offset + 1, message));
+    const [start, end] = resolved ? resolved.range : [token.offset, token.offset + token.source.length];
+    const raw = this.text.slice(start, end);
+    const tag = props.find((p) => p.type === 'tag')?.source;
+    if (token.type === 'scalar' && tag !== '!!str' && tag !== '!') {
+      const typed = typePlainScalar(resolved ? resolved.value : token.source);
+      return { ...typed, raw, start, end, style: typed.kind === 'string' ? 'plain' : undefined };
+    }
+    const style = token.type === 'single-quoted-scalar' ? 'single' : token.type === 'double-quoted-scalar' ? 'double' : token.type === 'block-scalar' ? 'block' : 'plain';
+    return { kind: 'string', value: resolved ? resolved.value : token.source, raw, start, end, style };
+  }
+
+  private map(offset: number, items: readonly Item[], flow: boolean): ObjectNode {
+    const node: ObjectNode = { kind: 'object', start: offset, end: offset, properties: [] };
+    for (const item of items) {
+      const property = this.property(item, flow);
+      if (!property) continue;
+      node.properties.push(property);
+      node.end = Math.max(node.end, property.value ? property.value.end : property.keyTokenSpan.end);
+    }
+    return node;
+  }
+
+  private property(item: Item, flow: boolean): PropertyNode | undefined {
+    const key = item.key;
+    const colon = item.sep?.find((t) => t.type === 'map-value-ind');
+    let property: PropertyNode;
+    if (key && (key.type === 'scalar' || key.type === 'single-quoted-scalar' || key.type === 'double-quoted-scalar')) {
+      const scalar = this.scalar(key, item.start);
+      const quoted = key.type !== 'scalar';
+      property = {
+        key: String(scalar.value ?? ''),
+        keySpan: { start: scalar.start + (quoted ? 1 : 0), end: scalar.end - (quoted && /['"]$/.test(scalar.raw) && scalar.raw.length > 1 ? 1 : 0) },
+        keyTokenSpan: { start: scalar.start, end: scalar.end },
+      };
+      if (!flow && key.type === 'scalar' && key.source.includes('\n')) {
+        this.error(scalar.start, scalar.end, 'Implicit keys need to be on a single line; is a colon missing on the line before?');
+      }
+    } else if (key) {
+      const start = key.offset;
+      this.error(start, start + 1, 'A collection cannot be used as a mapping key here; check the indentation');
+      return undefined;
+    } else if (item.value !== undefined || colon) {
+      const at = colon ? colon.offset : item.value ? item.value.offset : 0;
+      property = { key: '', keySpan: { start: at, end: at }, keyTokenSpan: { start: at, end: at } };
+    } else {
+      return undefined;
+    }
+    if (colon) {
+      property.colon = colon.offset;
+    } else if (!flow) {
+      this.error(property.keyTokenSpan.start, property.keyTokenSpan.end, 'Implicit map keys need to be followed by map values');
+    }
+    property.value = this.value(item.value, item.sep ?? []);
+    if (!flow && item.value && item.value.type === 'block-map' && colon && !this.text.slice(colon.offset, item.value.offset).includes('\n')) {
+      this.error(item.value.offset, item.value.offset + 1, 'Nested mappings are not allowed in compact mappings; start the nested map on a new line');
+    }
+    return property;
+  }
+
+  private seq(offset: number, items: readonly Item[], flow: boolean): ValueNode {
+    const node: ValueNode = { kind: 'array', start: offset, end: offset + 1, items: [] };
+    for (const item of items) {
+      if (flow && item.key !== undefined) {
+        // `[a: 1]` is a single-pair mapping inside a flow sequence.
+        const pair = this.map(item.key ? item.key.offset : offset, [item], true);
+        node.items.push(pair);
+        node.end = Math.max(node.end, pair.end);
+        continue;
+      }
+      const value = this.value(item.value, item.start);
+      const indicator = item.start.find((t) => t.type === 'seq-item-ind');
+      const child: ValueNode = value ?? { kind: 'null', value: null, raw: '', start: (indicator?.offset ?? offset) + 1, end: (indicator?.offset ?? offset) + 1 };
+      if (value || !flow) node.items.push(child);
+      node.end = Math.max(node.end, child.end);
+    }
+    return node;
+  }
+}
+
+/** Parses `text` as one YAML document's value; never throws, reports problems with local offsets. */
+export function parseYamlValue(text: string): ParsedValue {
+  const builder = new Builder(text);
+  let root: ValueNode | undefined;
+  for (const token of new Parser().parse(text)) {
+    if (token.type === 'document') {
+      if (root === undefined) root = builder.value(token.value, token.start);
+      else builder.error(token.offset, token.offset + 3, 'Only one document is expected here');
+      for (const t of (token.end ?? []) as readonly CST.Token[]) {
+        if (t.type === 'error') builder.error(t.offset, t.offset + t.source.length, t.message);
+      }
+    } else if (token.type === 'error') {
+      builder.error(token.offset, token.offset + token.source.length, token.message);
+    }
+  }
+  return { root, errors: builder.errors };
+}
