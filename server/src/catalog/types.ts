@@ -66,7 +66,20 @@ export interface FieldSetInfo {
   /** Paths where the set is placed, e.g. ['client.geo', 'source.geo', ...]; for top-level sets, includes their root name. */
   placements: string[];
   file: string;
+  /** The root path of a top-level set (`host`; '' for base and tracing); absent for nested-only sets. */
+  prefix?: string;
+  /** True when the set itself comes from a user's custom definitions. */
+  custom: boolean;
+  /** Any child is accepted below the set (metrics). */
+  open?: boolean;
+  /** Undeclared children whose name matches this pattern are accepted (hash: other algorithms). */
+  openNamePattern?: string;
+  /** The set's own fields as declared, names relative to wherever the set is placed (`city_name`). */
+  fields: DeclaredField[];
 }
+
+/** A field as its set declares it: `name` is relative to the set's placement, flags are the field's own. */
+export type DeclaredField = Omit<FieldDefinition, 'path'> & { name: string };
 
 /** What a path means to the schema; the answer every feature builds on. */
 export type Resolution =
@@ -77,7 +90,7 @@ export type Resolution =
   /** Below an object that accepts any key (`labels.env`, `http.request.headers.accept`, `metrics.foo`, `hash.sha3_512`). */
   | { kind: 'open'; owner: string }
   /** Below (or at) a set the schema names but does not define (`user_agent.original`, `file.path`). */
-  | { kind: 'undefinedSet'; fieldSet: FieldSetInfo; path: string }
+  | { kind: 'undefinedSet'; fieldSet: FieldSetInfo; path: string; /** Where the undefined set sits (`network.vlan`). */ placement: string }
   /** A name of a nested-only set used at the root (`geo.city_name`). */
   | { kind: 'nestedOnly'; fieldSet: FieldSetInfo; validAt: string[] }
   /** Under a defined set but not defined; `suggestions` are the closest defined paths, best first. */
@@ -96,6 +109,11 @@ export interface ChildEntry {
   /** For an intermediate object: the best level of its descendants (core first). */
   level: Level;
   description: string;
+  /** Set when the child is where a field set is placed (`source.geo`, `user_agent`). */
+  fieldSet?: FieldSetInfo;
+  /** Inherited from a deprecated or beta placement (host.user). */
+  deprecated?: string;
+  beta?: string;
 }
 
 export interface Catalog {
@@ -115,6 +133,13 @@ export interface Catalog {
   suggest(path: string, max?: number): string[];
   /** Number of fields that came from custom definitions. */
   readonly customFieldCount: number;
+}
+
+export interface LoadCatalogOptions {
+  /** Custom definition files, folders (their *.yml and *.yaml files) or globs, merged after the built-in ones. */
+  definitions?: string[];
+  /** Directory relative `definitions` are resolved against; defaults to process.cwd(). */
+  cwd?: string;
 }
 
 /** A problem in a definition file, with where it is. */

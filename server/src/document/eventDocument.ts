@@ -75,3 +75,17 @@ function tidy(errors: SyntaxProblem[], length: number): SyntaxProblem[] {
   }
   return out;
 }
+
+/** The event holding a document offset; past the last event (or in an empty file), an empty new one. */
+export function eventAt(doc: ParsedDocument, offset: number): EventSlice {
+  let lo = 0;
+  let hi = doc.events.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const event = doc.events[mid];
+    if (offset < event.start) hi = mid - 1;
+    else if (offset > event.start + event.text.length) lo = mid + 1;
+    else return event;
+  }
+  return { index: doc.events.length, start: offset, text: '', root: undefined, errors: [] };
+}

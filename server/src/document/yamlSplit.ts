@@ -1,5 +1,6 @@
 // Splits a YAML file into event pieces without parsing it: one piece per document, or per top-level
-// sequence item (`- ` at column 0), so each event is parsed and checked on its own.
+// sequence item (`- ` at column 0), so each event is parsed and checked on its own. Pieces keep their
+// trailing blank lines: that is where the user types the next key.
 import { Span } from './model';
 
 export interface YamlPiece extends Span {
@@ -35,12 +36,12 @@ export function splitYaml(text: string): YamlPiece[] {
     if (items.length > 0 && !otherContent) {
       for (let k = 0; k < items.length; k++) {
         const start = items[k];
-        const end = trimEnd(text, k + 1 < items.length ? items[k + 1] : docEnd);
+        const end = k + 1 < items.length ? items[k + 1] : docEnd;
         const slice = text.slice(start, end);
         pieces.push({ start, end, parseText: ' ' + slice.slice(1) });
       }
     } else {
-      pieces.push({ start: docStart, end: trimEnd(text, docEnd) });
+      pieces.push({ start: docStart, end: docEnd });
     }
   };
 
@@ -74,13 +75,4 @@ export function splitYaml(text: string): YamlPiece[] {
   }
   flush(text.length);
   return pieces;
-}
-
-function trimEnd(text: string, end: number): number {
-  while (end > 0) {
-    const c = text.charCodeAt(end - 1);
-    if (c !== 10 && c !== 13 && c !== 32 && c !== 9) break;
-    end--;
-  }
-  return end;
 }

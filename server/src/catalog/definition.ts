@@ -1,0 +1,63 @@
+// The shape of one definition file once it has passed schema/definition.schema.json.
+import { Datatype, Level, MultiField } from './types';
+
+export interface DefinitionReuse {
+  at: string;
+  as?: string;
+  deprecated?: string;
+  beta?: string;
+  description?: string;
+}
+
+export interface DefinitionField {
+  name: string;
+  type: Datatype;
+  level: Level;
+  description: string;
+  array?: boolean;
+  allowed?: string[];
+  recommended?: string[];
+  pattern?: string;
+  patternDescription?: string;
+  case?: 'lower' | 'upper';
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  scalingFactor?: number;
+  multiFields?: MultiField[];
+  deprecated?: string;
+  beta?: string;
+  index?: false;
+  open?: boolean;
+  flat?: boolean;
+  allowedChildren?: string[];
+  example?: unknown;
+}
+
+export interface DefinitionFile {
+  fieldset: string;
+  title: string;
+  description: string;
+  prefix?: string;
+  defined?: boolean;
+  topLevel?: boolean;
+  reusedAt?: DefinitionReuse[];
+  openNamePattern?: string;
+  open?: boolean;
+  fields?: DefinitionField[];
+}
+
+/** Where something was written, for problems that name file, line and path. */
+export interface SourceRef {
+  file: string;
+  line?: number;
+  path: string;
+}
+
+/** A validated definition file with the way back to its lines. */
+export interface LoadedDefinition {
+  file: string;
+  custom: boolean;
+  data: DefinitionFile;
+  ref(pointer: string): SourceRef;
+}

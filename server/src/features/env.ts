@@ -1,0 +1,14 @@
+// What every feature knows besides the event: the catalog, the file's format and the settings that apply to it.
+import type { Catalog } from '../catalog/types';
+import type { DocumentFormat } from '../document/model';
+import type { FieldwiseSettings } from '../service/settings';
+
+export interface FeatureEnv {
+  catalog: Catalog;
+  format: DocumentFormat;
+  settings: FieldwiseSettings;
+  /** The file's path relative to its workspace folder (for globs), or its absolute path. */
+  file: string;
+  /** Dotted keys are the file's intended style (fieldwise.events.allowDottedKeys matched it). */
+  dottedKeys: boolean;
+}

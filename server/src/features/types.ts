@@ -1,0 +1,67 @@
+// What features produce: plain data with LOCAL offsets into one event's text; the facade rebases them.
+import type { Level } from '../catalog/types';
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+
+export interface TextEdit {
+  start: number;
+  end: number;
+  newText: string;
+}
+
+export interface FwDiagnostic {
+  /** Stable code, documented in the README (`unknown-field`). */
+  code: string;
+  severity: Severity;
+  message: string;
+  start: number;
+  end: number;
+  /** Whatever the rule's quick fixes need (suggested names, the right value, ...), JSON-serialisable. */
+  data?: unknown;
+  /** Diagnostics marked unnecessary/deprecated render struck through or faded. */
+  tags?: Array<'deprecated' | 'unnecessary'>;
+}
+
+export interface QuickFix {
+  title: string;
+  /** The diagnostic code it repairs. */
+  code: string;
+  kind: 'quickfix' | 'source.fixAll';
+  edits: TextEdit[];
+  isPreferred?: boolean;
+  /** The diagnostic it fixes, when it fixes one. */
+  diagnostic?: FwDiagnostic;
+}
+
+export interface CompletionEntry {
+  label: string;
+  kind: 'field' | 'object' | 'value';
+  /** The level badge, for fields and objects. */
+  level?: Level;
+  /** Short type and level line, e.g. `keyword · core`. */
+  detail: string;
+  /** Markdown documentation. */
+  documentation: string;
+  /** What replaces `replace`; a snippet when `snippet` is true. */
+  insertText: string;
+  snippet?: boolean;
+  replace: { start: number; end: number };
+  /** Extra edits elsewhere (creating parent objects); rarely needed. */
+  additionalEdits?: TextEdit[];
+  filterText?: string;
+  sortText: string;
+  deprecated?: boolean;
+}
+
+export interface HoverResult {
+  markdown: string;
+  start: number;
+  end: number;
+}
+
+export interface InlayHintEntry {
+  /** Offset after which the hint is shown. */
+  offset: number;
+  label: string;
+  tooltip?: string;
+}

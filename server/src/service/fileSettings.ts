@@ -1,0 +1,37 @@
+// Settings that depend on the file: globs of fieldwise.events.allowDottedKeys and fieldwise.diagnostics.disable.
+import picomatch from 'picomatch';
+import type { FieldwiseSettings } from './settings';
+
+const matchers = new Map<string, (path: string) => boolean>();
+
+/** Whether a path (relative to its workspace, `/`-separated) matches any of the globs. */
+export function matchesAny(globs: readonly string[], file: string): boolean {
+  const path = file.replace(/\\/g, '/');
+  return globs.some((glob) => {
+    let test = matchers.get(glob);
+    if (!test) {
+      test = picomatch(glob, { dot: true, matchBase: !glob.includes('/') });
+      matchers.set(glob, test);
+    }
+    return test(path);
+  });
+}
+
+export function dottedKeysAllowed(settings: FieldwiseSettings, file: string): boolean {
+  const allow = settings.events.allowDottedKeys;
+  return typeof allow === 'boolean' ? allow : matchesAny(allow, file);
+}
+
+/** Codes switched off for this file; `'*'` in the set means every code. */
+export function disabledCodes(settings: FieldwiseSettings, file: string): Set<string> {
+  const off = new Set<string>();
+  for (const entry of settings.diagnostics.disable) {
+    if (typeof entry === 'string') off.add(entry);
+    else if (entry.files.length === 0 || matchesAny(entry.files, file)) {
+      if (entry.codes.length === 0) off.add('*');
+      else entry.codes.forEach((c) => off.add(c));
+    }
+  }
+  for (const [code, severity] of Object.entries(settings.diagnostics.severity)) if (severity === 'off') off.add(code);
+  return off;
+}
