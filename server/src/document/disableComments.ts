@@ -1,6 +1,6 @@
 // `# fieldwise-disable-line CODE ...` (this line) and `# fieldwise-disable-next-line CODE ...` in YAML.
 
-const directive = /(?:^|[ \t])#[ \t]*fieldwise-disable-(next-)?line\b([^\n]*)/g;
+const directive = /(?:^|[ \t])#[ \t]*fieldwise-disable-(next-)?line\b([^\n]*)/gm;
 
 /** Local 0-based line -> disabled codes (an empty set disables every code); undefined when none. */
 export function disabledLines(text: string): Map<number, Set<string>> | undefined {

@@ -26,7 +26,7 @@ export function parseEventDocument(text: string, format: DocumentFormat, previou
     const sliceText = text.slice(piece.start, piece.end);
     const old = findSame(reuse, index, shift, sliceText);
     if (old) return { ...old, index, start: piece.start };
-    const parsed: ParsedValue = parse(piece.parseText ?? sliceText);
+    const parsed = parseGuarded(parse, piece.parseText ?? sliceText);
     return {
       index,
       start: piece.start,
@@ -37,6 +37,16 @@ export function parseEventDocument(text: string, format: DocumentFormat, previou
     };
   });
   return { format, text, events, errors };
+}
+
+/** Parsers recurse per nesting level; absurd nesting (10,000 brackets) becomes one clear error, not a crash. */
+function parseGuarded(parse: (text: string) => ParsedValue, text: string): ParsedValue {
+  try {
+    return parse(text);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return { root: undefined, errors: [{ start: 0, end: Math.min(text.length, 1), message: 'This event is nested too deeply to be read; it is not checked' }] };
+  }
 }
 
 /** The previous event with the same text: at the same index before the edit, shifted after it. */

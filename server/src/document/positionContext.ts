@@ -19,7 +19,7 @@ const NONE: PositionContext = { kind: 'none' };
 export function contextAt(view: EventView, offset: number, format: 'json' | 'yaml'): PositionContext {
   const root = view.root;
   if (format === 'yaml') {
-    const typing = yamlTypingContext(view, offset);
+    const typing = yamlTypingContext(view, offset) ?? yamlValueContext(view, offset);
     if (typing) return typing;
   }
   if (root?.kind !== 'object') {
@@ -153,6 +153,22 @@ function yamlTypingContext(view: EventView, offset: number): PositionContext | u
   }
   if (!owner && path.length === 0 && root && root.kind !== 'object' && root.kind !== 'null' && !(root.kind === 'string' && root.style === 'plain')) return undefined;
   return { kind: 'newKey', objectPath: path, object, typed: match[3], replace, quoted: false };
+}
+
+const valueLine = /^([ \t]*(?:-[ \t]+)?)([^\s:#'"{[][^:#]*):[ \t]+([^\s#'"[{][^#]*)?$/;
+
+/** After `key: ` on the same line, while the value is missing or being typed: the value of that key. */
+function yamlValueContext(view: EventView, offset: number): PositionContext | undefined {
+  const text = view.text;
+  const starts = view.slice.lineStarts ?? (view.slice.lineStarts = lineStarts(text));
+  const lineStart = starts[lineOf(starts, offset)];
+  const match = valueLine.exec(text.slice(lineStart, offset));
+  if (!match || view.root?.kind !== 'object') return undefined;
+  const key = contextAt(view, lineStart + match[1].length + 1, 'yaml');
+  if (key.kind !== 'key') return undefined;
+  const value = key.ref.value;
+  const node = value && value.kind !== 'object' && value.kind !== 'array' && value.start <= offset ? value : undefined;
+  return { kind: 'value', ref: key.ref, node, inArray: false, replace: node ? { start: node.start, end: node.end } : wordAt(text, offset) };
 }
 
 /** The object a property's value opens (the last object item of an array value before `line`). */

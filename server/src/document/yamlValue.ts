@@ -156,5 +156,7 @@ export function parseYamlValue(text: string): ParsedValue {
       builder.error(token.offset, token.offset + token.source.length, token.message);
     }
   }
+  const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]/.exec(text);
+  if (control) builder.error(control.index, control.index + 1, `Control character U+${control[0].charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()} is not allowed in YAML; is this a binary file?`);
   return { root, errors: builder.errors };
 }
