@@ -1,6 +1,7 @@
 // Tolerant JSON parsing of one event's text into document-model nodes (jsonc-parser's visitor, no second tree).
 import { ParseErrorCode, visit } from 'jsonc-parser';
-import { ArrayNode, ObjectNode, PropertyNode, SyntaxProblem, ValueNode } from './model';
+import { ArrayNode, ObjectNode, PropertyNode, ScalarNode, SyntaxProblem, ValueNode } from './model';
+import { parseJsonFast } from './jsonFast';
 
 interface Frame {
   node: ObjectNode | ArrayNode;
@@ -34,6 +35,12 @@ export interface ParsedValue {
 
 /** Parses `text` as one JSON value; never throws, reports problems with local offsets. */
 export function parseJsonValue(text: string): ParsedValue {
+  const fast = parseJsonFast(text);
+  return fast ? { root: fast, errors: [] } : parseJsonTolerant(text);
+}
+
+/** jsonc-parser's error-recovering parse: for text the fast path gives up on. */
+export function parseJsonTolerant(text: string): ParsedValue {
   const stack: Frame[] = [];
   const errors: SyntaxProblem[] = [];
   let root: ValueNode | undefined;
@@ -90,7 +97,9 @@ export function parseJsonValue(text: string): ParsedValue {
       onLiteralValue: (value: unknown, offset, length) => {
         const raw = text.slice(offset, offset + length);
         const kind = value === null ? 'null' : typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string';
-        attach({ kind, value: value as string | number | boolean | null, raw, start: offset, end: offset + length, style: kind === 'string' ? 'double' : undefined });
+        const node: ScalarNode = { kind, value: value as string | number | boolean | null, raw, start: offset, end: offset + length };
+        if (kind === 'string') node.style = 'double';
+        attach(node);
       },
       onError: (error, offset, length) => {
         errors.push({ start: offset, end: offset + Math.max(length, 0), message: messages[error] ?? 'Syntax error' });

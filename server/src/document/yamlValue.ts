@@ -3,6 +3,7 @@
 import { CST, Parser } from 'yaml';
 import { ObjectNode, PropertyNode, ScalarNode, SyntaxProblem, ValueNode } from './model';
 import { typePlainScalar } from './yamlScalar';
+import { parseYamlFast } from './yamlFast';
 import type { ParsedValue } from './jsonValue';
 
 type Token = CST.Token;
@@ -60,14 +61,17 @@ class Builder {
     }
   }
 
-  private scalar(token: CST.FlowScalar | CST.BlockScalar, props: readonly CST.SourceToken[]): ScalarNode {
+  /** A scalar node; plain keys keep their text (a field named `null` or `80` is still that name). */
+  private scalar(token: CST.FlowScalar | CST.BlockScalar, props: readonly CST.SourceToken[], asKey = false): ScalarNode {
     const resolved = CST.resolveAsScalar(token, false, (offset, _code, message) => this.error(offset, offset + 1, message));
     const [start, end] = resolved ? resolved.range : [token.offset, token.offset + token.source.length];
     const raw = this.text.slice(start, end);
     const tag = props.find((p) => p.type === 'tag')?.source;
     if (token.type === 'scalar' && tag !== '!!str' && tag !== '!') {
-      const typed = typePlainScalar(resolved ? resolved.value : token.source);
-      return { ...typed, raw, start, end, style: typed.kind === 'string' ? 'plain' : undefined };
+      const typed = asKey ? { kind: 'string' as const, value: resolved ? resolved.value : token.source } : typePlainScalar(resolved ? resolved.value : token.source);
+      const node: ScalarNode = { kind: typed.kind, value: typed.value, raw, start, end };
+      if (typed.kind === 'string') node.style = 'plain';
+      return node;
     }
     const style = token.type === 'single-quoted-scalar' ? 'single' : token.type === 'double-quoted-scalar' ? 'double' : token.type === 'block-scalar' ? 'block' : 'plain';
     return { kind: 'string', value: resolved ? resolved.value : token.source, raw, start, end, style };
@@ -89,7 +93,7 @@ class Builder {
     const colon = item.sep?.find((t) => t.type === 'map-value-ind');
     let property: PropertyNode;
     if (key && (key.type === 'scalar' || key.type === 'single-quoted-scalar' || key.type === 'double-quoted-scalar')) {
-      const scalar = this.scalar(key, item.start);
+      const scalar = this.scalar(key, item.start, true);
       const quoted = key.type !== 'scalar';
       property = {
         key: String(scalar.value ?? ''),
@@ -141,8 +145,16 @@ class Builder {
   }
 }
 
+const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]/;
+
 /** Parses `text` as one YAML document's value; never throws, reports problems with local offsets. */
 export function parseYamlValue(text: string): ParsedValue {
+  const fast = controlCharacter.test(text) ? undefined : parseYamlFast(text);
+  return fast ? { root: fast, errors: [] } : parseYamlCst(text);
+}
+
+/** The `yaml` library's CST, walked into model nodes: for everything the fast path gives up on. */
+export function parseYamlCst(text: string): ParsedValue {
   const builder = new Builder(text);
   let root: ValueNode | undefined;
   for (const token of new Parser().parse(text)) {
@@ -156,7 +168,7 @@ export function parseYamlValue(text: string): ParsedValue {
       builder.error(token.offset, token.offset + token.source.length, token.message);
     }
   }
-  const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]/.exec(text);
+  const control = controlCharacter.exec(text);
   if (control) builder.error(control.index, control.index + 1, `Control character U+${control[0].charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()} is not allowed in YAML; is this a binary file?`);
   return { root, errors: builder.errors };
 }

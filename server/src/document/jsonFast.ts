@@ -1,0 +1,189 @@
+// A strict, fast JSON parser for the common case: well-formed text. It builds the same nodes as the
+// tolerant path (jsonValue.ts) and gives up (returns undefined) at the first problem, so that every
+// error message and recovery still comes from jsonc-parser.
+import { ArrayNode, ObjectNode, PropertyNode, ScalarNode, ValueNode } from './model';
+
+const MAX_DEPTH = 512;
+
+class GiveUp extends Error {}
+const giveUp = new GiveUp();
+
+class FastJson {
+  private pos = 0;
+
+  constructor(private readonly text: string) {}
+
+  run(): ValueNode | undefined {
+    this.space();
+    if (this.pos >= this.text.length) return undefined;
+    const root = this.value(0);
+    this.space();
+    return this.pos === this.text.length ? root : undefined;
+  }
+
+  private space(): void {
+    const text = this.text;
+    let c = text.charCodeAt(this.pos);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++this.pos);
+  }
+
+  private value(depth: number): ValueNode {
+    const c = this.text.charCodeAt(this.pos);
+    if (c === 34) return this.string();
+    if (c === 123) return this.object(depth + 1);
+    if (c === 91) return this.array(depth + 1);
+    if (c === 45 || (c >= 48 && c <= 57)) return this.number();
+    if (c === 116) return this.word('true', 'boolean', true);
+    if (c === 102) return this.word('false', 'boolean', false);
+    if (c === 110) return this.word('null', 'null', null);
+    throw giveUp;
+  }
+
+  private object(depth: number): ObjectNode {
+    if (depth > MAX_DEPTH) throw giveUp;
+    const text = this.text;
+    const node: ObjectNode = { kind: 'object', start: this.pos, end: 0, properties: [] };
+    this.pos++;
+    this.space();
+    if (text.charCodeAt(this.pos) === 125) {
+      node.end = ++this.pos;
+      return node;
+    }
+    for (;;) {
+      if (text.charCodeAt(this.pos) !== 34) throw giveUp;
+      const keyStart = this.pos;
+      const key = this.stringValue();
+      const keyEnd = this.pos;
+      this.space();
+      if (text.charCodeAt(this.pos) !== 58) throw giveUp;
+      const colon = this.pos++;
+      this.space();
+      const property: PropertyNode = {
+        key,
+        keySpan: { start: keyStart + 1, end: keyEnd - 1 },
+        keyTokenSpan: { start: keyStart, end: keyEnd },
+        value: this.value(depth),
+        colon,
+      };
+      node.properties.push(property);
+      this.space();
+      const c = text.charCodeAt(this.pos);
+      if (c === 44) {
+        this.pos++;
+        this.space();
+      } else if (c === 125) {
+        node.end = ++this.pos;
+        return node;
+      } else {
+        throw giveUp;
+      }
+    }
+  }
+
+  private array(depth: number): ArrayNode {
+    if (depth > MAX_DEPTH) throw giveUp;
+    const text = this.text;
+    const node: ArrayNode = { kind: 'array', start: this.pos, end: 0, items: [] };
+    this.pos++;
+    this.space();
+    if (text.charCodeAt(this.pos) === 93) {
+      node.end = ++this.pos;
+      return node;
+    }
+    for (;;) {
+      node.items.push(this.value(depth));
+      this.space();
+      const c = text.charCodeAt(this.pos);
+      if (c === 44) {
+        this.pos++;
+        this.space();
+      } else if (c === 93) {
+        node.end = ++this.pos;
+        return node;
+      } else {
+        throw giveUp;
+      }
+    }
+  }
+
+  private string(): ScalarNode {
+    const start = this.pos;
+    const value = this.stringValue();
+    return { kind: 'string', value, raw: this.text.slice(start, this.pos), start, end: this.pos, style: 'double' };
+  }
+
+  /** Reads a string token at `pos` (on its opening quote) and returns its value. */
+  private stringValue(): string {
+    const text = this.text;
+    const start = this.pos;
+    let escaped = false;
+    for (let i = start + 1; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 34) {
+        this.pos = i + 1;
+        if (!escaped) return text.slice(start + 1, i);
+        try {
+          return JSON.parse(text.slice(start, i + 1)) as string;
+        } catch {
+          throw giveUp;
+        }
+      }
+      if (c === 92) {
+        escaped = true;
+        i++;
+      } else if (c < 32) {
+        throw giveUp;
+      }
+    }
+    throw giveUp;
+  }
+
+  private number(): ScalarNode {
+    const text = this.text;
+    const start = this.pos;
+    let i = start;
+    if (text.charCodeAt(i) === 45) i++;
+    const intStart = i;
+    while (isDigit(text.charCodeAt(i))) i++;
+    // JSON forbids leading zeros (`01`) and a bare `-`.
+    if (i === intStart || (text.charCodeAt(intStart) === 48 && i - intStart > 1)) throw giveUp;
+    if (text.charCodeAt(i) === 46) {
+      const fraction = ++i;
+      while (isDigit(text.charCodeAt(i))) i++;
+      if (i === fraction) throw giveUp;
+    }
+    const e = text.charCodeAt(i);
+    if (e === 101 || e === 69) {
+      i++;
+      const sign = text.charCodeAt(i);
+      if (sign === 43 || sign === 45) i++;
+      const exponent = i;
+      while (isDigit(text.charCodeAt(i))) i++;
+      if (i === exponent) throw giveUp;
+    }
+    this.pos = i;
+    const raw = text.slice(start, i);
+    return { kind: 'number', value: Number(raw), raw, start, end: i };
+  }
+
+  private word(word: string, kind: 'boolean' | 'null', value: boolean | null): ScalarNode {
+    if (!this.text.startsWith(word, this.pos)) throw giveUp;
+    const start = this.pos;
+    this.pos += word.length;
+    return { kind, value, raw: word, start, end: this.pos };
+  }
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** The value of well-formed JSON text, or undefined when the text needs the tolerant parser. */
+export function parseJsonFast(text: string): ValueNode | undefined {
+  try {
+    return new FastJson(text).run();
+  } catch (error) {
+    if (error === giveUp || error instanceof RangeError) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,94 @@
+// The fast parsers must build exactly what the library-backed parsers build, and defer to them
+// (return undefined) on anything else: checked on the real-world corpus, generated events and tricky snippets.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { parseJsonFast } from '../../server/src/document/jsonFast';
+import { parseJsonTolerant } from '../../server/src/document/jsonValue';
+import { splitJson } from '../../server/src/document/jsonSplit';
+import { parseYamlFast } from '../../server/src/document/yamlFast';
+import { parseYamlCst } from '../../server/src/document/yamlValue';
+import { splitYaml } from '../../server/src/document/yamlSplit';
+
+const corpus = join(__dirname, '..', '..', '..', 'shared', 'corpus');
+
+function files(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) files(path, out);
+    else out.push(path);
+  }
+  return out;
+}
+
+function sampleEvent(i: number): Record<string, unknown> {
+  return {
+    '@timestamp': new Date(1_700_000_000_000 + i * 1000).toISOString(),
+    schema: { version: '1.11.0' },
+    event: { kind: 'event', category: ['network'], type: ['connection'], duration: i * 1000, original: `raw "line" ${i}: a=b # not a comment` },
+    source: { ip: `10.0.${i % 256}.1`, port: 1024 + i, geo: { location: { lat: 48.8, lon: -2.3 }, city_name: i % 2 ? 'Paris' : "Saint-Jean-d'Angély" } },
+    message: i % 3 ? `multi\nline ${i}` : `it's ${i} o'clock: fine`,
+    tags: i % 4 ? ['a', 'b c'] : [],
+    labels: { empty: '', yes: 'yes', number_like: '0123', nothing: null, 'dotted.key': true },
+    'url.full': 'https://example.com/a?b=c#d',
+  };
+}
+
+function yamlPieces(text: string): string[] {
+  return splitYaml(text).map((p) => p.parseText ?? text.slice(p.start, p.end));
+}
+
+const tricky = [
+  'a: b: c\n', 'a:\n  - 1\n - 2\n', 'key\nother: 1\n', 'a: "x\n', 'a: [1, 2\n', 'a: *x\n', 'a: &x 1\nb: *x\n', 'a: !!str 1\n',
+  'a: |\n  x\n', 'a: >\n  x\n', '? a\n: b\n', 'a: 1\n  b: 2\n', 'a:\n  b: 1\n c: 2\n', 'a: "\\x41"\n', "a: 'x\n  y'\n", 'a: x\n  y\n',
+  'a: [1, 2,]\n', 'a: {b: [1, {c: d}]}\n', 'a:\n- 1\n- 2\nb: 3\n', '- - 1\n  - 2\n- 3\n', '"quoted key": 1\n\'single\': 2\n', 'a: 1 # c\n# d\nb: 2\n',
+  'a: |-\n  x\n  y\nb: 1\n', 'a: |\n  x\n\n  y\n\nb: 1\n', 'a: |+\n  x\n\nb: 1\n', '- |-\n  x\n  y\n', 'a: |-\n    x\n   # c\n  \nb: 1\n',
+  'a: |\n  x\n   y\n  z\n', 'a: |\n\n  x\n', 'a: |\n   \n  x\n', 'a: |\n  x', 'a: | # c\n  x\n', 'a:\n  - |\n    x\n  - y\n', 'a: |\nb: 1\n',
+  'a:\tb\n', '\ta: 1\n', 'a: -1\nb: -x\nc: - x\n', 'a: 12:30\nb: http://x:8080/\n', 'a: #c\n  b: 1\n', 'null: 1\n80: x\ntrue: y\n', 'a: {}\nb: []\n',
+];
+
+test('the fast YAML parser agrees with the yaml library wherever it answers', () => {
+  const inputs = [...tricky];
+  for (const file of files(corpus).filter((f) => /\.ya?ml$/.test(f))) inputs.push(...yamlPieces(readFileSync(file, 'utf8')));
+  for (const indent of [2, 4]) {
+    inputs.push(...yamlPieces(stringify(Array.from({ length: 40 }, (_, i) => sampleEvent(i)), { indent })));
+    inputs.push(...yamlPieces(stringify(sampleEvent(7), { indent, flowCollectionPadding: false, collectionStyle: 'flow' })));
+  }
+  let answered = 0;
+  for (const text of inputs) {
+    const fast = parseYamlFast(text);
+    if (!fast) continue;
+    answered++;
+    const reference = parseYamlCst(text);
+    assert.deepEqual(reference.errors, [], `fast path accepted text the library rejects: ${JSON.stringify(text.slice(0, 120))}`);
+    assert.deepEqual(fast, reference.root, JSON.stringify(text.slice(0, 120)));
+  }
+  assert.ok(answered > inputs.length / 2, `the fast path answered ${answered} of ${inputs.length}`);
+});
+
+test('generated events, the shape of real event files, take the fast YAML path', () => {
+  const text = stringify(Array.from({ length: 20 }, (_, i) => sampleEvent(i)));
+  const pieces = yamlPieces(text);
+  assert.equal(pieces.filter((p) => parseYamlFast(p) !== undefined).length, pieces.length);
+});
+
+test('the fast JSON parser agrees with jsonc-parser wherever it answers', () => {
+  const inputs = ['{"a": 1e5, "b": -0.5, "c": "\\u00e9\\n", "d": [true, false, null], "e": {}}', '{"a": 01}', '{"a": 1,}', '{"a" 1}', '[1 2]', '{"a": "\u0001"}', '{"a": .5}', '{"a": -}', '{"a": tru}', '{"a": 1} x'];
+  for (const file of files(corpus).filter((f) => /\.json$/.test(f))) {
+    const text = readFileSync(file, 'utf8');
+    inputs.push(text, ...splitJson(text).pieces.map((p) => text.slice(p.start, p.end)));
+  }
+  inputs.push(JSON.stringify(Array.from({ length: 30 }, (_, i) => sampleEvent(i)), null, 2));
+  let answered = 0;
+  for (const text of inputs) {
+    const fast = parseJsonFast(text);
+    if (!fast) continue;
+    answered++;
+    const reference = parseJsonTolerant(text);
+    assert.deepEqual(reference.errors, [], `fast path accepted text jsonc-parser rejects: ${JSON.stringify(text.slice(0, 120))}`);
+    assert.deepEqual(fast, reference.root, JSON.stringify(text.slice(0, 120)));
+  }
+  assert.ok(answered >= inputs.length - 10, `the fast path answered ${answered} of ${inputs.length}`);
+});
