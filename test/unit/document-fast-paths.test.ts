@@ -92,3 +92,13 @@ test('the fast JSON parser agrees with jsonc-parser wherever it answers', () => 
   }
   assert.ok(answered >= inputs.length - 10, `the fast path answered ${answered} of ${inputs.length}`);
 });
+
+test('opening a JSON array in one pass gives the same events as splitting it', async () => {
+  const { parseEventDocument } = await import('../../server/src/document/eventDocument');
+  const text = JSON.stringify(Array.from({ length: 25 }, (_, i) => sampleEvent(i)), null, 2);
+  const onePass = parseEventDocument(text, 'json');
+  const unrelated = parseEventDocument('[{"x": 1}]', 'json');
+  const split = parseEventDocument(text, 'json', unrelated);
+  assert.equal(onePass.events.length, 25);
+  assert.deepEqual(onePass.events, split.events);
+});

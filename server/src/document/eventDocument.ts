@@ -2,6 +2,7 @@
 // version are reused as they are, so an edit re-parses (and features re-check) only what it touched.
 import { DocumentFormat, EventSlice, ParsedDocument, Span, SyntaxProblem } from './model';
 import { parseJsonValue, ParsedValue } from './jsonValue';
+import { parseJsonArrayFast } from './jsonFast';
 import { splitJson } from './jsonSplit';
 import { splitYaml, YamlPiece } from './yamlSplit';
 import { parseYamlValue } from './yamlValue';
@@ -9,6 +10,14 @@ import { disabledLines } from './disableComments';
 
 export function parseEventDocument(text: string, format: DocumentFormat, previous?: ParsedDocument): ParsedDocument {
   const reuse = previous && previous.format === format ? previous.events : [];
+  if (format === 'json' && reuse.length === 0) {
+    // First sight of a well-formed array: one pass, no separate split.
+    const elements = parseJsonArrayFast(text);
+    if (elements) {
+      const events = elements.map((e, index): EventSlice => ({ index, start: e.start, text: text.slice(e.start, e.end), root: e.root, errors: [] }));
+      return { format, text, events, errors: [] };
+    }
+  }
   let pieces: YamlPiece[];
   let errors: SyntaxProblem[] = [];
   if (format === 'json') {
@@ -27,14 +36,9 @@ export function parseEventDocument(text: string, format: DocumentFormat, previou
     const old = findSame(reuse, index, shift, sliceText);
     if (old) return { ...old, index, start: piece.start };
     const parsed = parseGuarded(parse, piece.parseText ?? sliceText);
-    return {
-      index,
-      start: piece.start,
-      text: sliceText,
-      root: parsed.root,
-      errors: tidy(parsed.errors, sliceText.length),
-      disabledLines: format === 'yaml' ? disabledLines(sliceText) : undefined,
-    };
+    const event: EventSlice = { index, start: piece.start, text: sliceText, root: parsed.root, errors: tidy(parsed.errors, sliceText.length) };
+    if (format === 'yaml') event.disabledLines = disabledLines(sliceText);
+    return event;
   });
   return { format, text, events, errors };
 }

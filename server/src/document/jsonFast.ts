@@ -10,6 +10,8 @@ const giveUp = new GiveUp();
 
 class FastJson {
   private pos = 0;
+  /** Offsets in nodes are relative to this (an event's start inside a larger document). */
+  private base = 0;
 
   constructor(private readonly text: string) {}
 
@@ -19,6 +21,32 @@ class FastJson {
     const root = this.value(0);
     this.space();
     return this.pos === this.text.length ? root : undefined;
+  }
+
+  /** A top-level array, each element with offsets local to itself; undefined unless all is well formed. */
+  elements(): Array<{ start: number; end: number; root: ValueNode }> | undefined {
+    this.space();
+    if (this.text.charCodeAt(this.pos) !== 91) return undefined;
+    this.pos++;
+    this.space();
+    const out: Array<{ start: number; end: number; root: ValueNode }> = [];
+    if (this.text.charCodeAt(this.pos) !== 93) {
+      for (;;) {
+        this.base = this.pos;
+        const root = this.value(0);
+        out.push({ start: this.base, end: this.pos, root });
+        this.base = 0;
+        this.space();
+        const c = this.text.charCodeAt(this.pos);
+        if (c === 93) break;
+        if (c !== 44) return undefined;
+        this.pos++;
+        this.space();
+      }
+    }
+    this.pos++;
+    this.space();
+    return this.pos === this.text.length ? out : undefined;
   }
 
   private space(): void {
@@ -42,21 +70,21 @@ class FastJson {
   private object(depth: number): ObjectNode {
     if (depth > MAX_DEPTH) throw giveUp;
     const text = this.text;
-    const node: ObjectNode = { kind: 'object', start: this.pos, end: 0, properties: [] };
+    const node: ObjectNode = { kind: 'object', start: this.pos - this.base, end: 0, properties: [] };
     this.pos++;
     this.space();
     if (text.charCodeAt(this.pos) === 125) {
-      node.end = ++this.pos;
+      node.end = ++this.pos - this.base;
       return node;
     }
     for (;;) {
       if (text.charCodeAt(this.pos) !== 34) throw giveUp;
-      const keyStart = this.pos;
+      const keyStart = this.pos - this.base;
       const key = this.stringValue();
-      const keyEnd = this.pos;
+      const keyEnd = this.pos - this.base;
       this.space();
       if (text.charCodeAt(this.pos) !== 58) throw giveUp;
-      const colon = this.pos++;
+      const colon = this.pos++ - this.base;
       this.space();
       const property: PropertyNode = {
         key,
@@ -72,7 +100,7 @@ class FastJson {
         this.pos++;
         this.space();
       } else if (c === 125) {
-        node.end = ++this.pos;
+        node.end = ++this.pos - this.base;
         return node;
       } else {
         throw giveUp;
@@ -83,11 +111,11 @@ class FastJson {
   private array(depth: number): ArrayNode {
     if (depth > MAX_DEPTH) throw giveUp;
     const text = this.text;
-    const node: ArrayNode = { kind: 'array', start: this.pos, end: 0, items: [] };
+    const node: ArrayNode = { kind: 'array', start: this.pos - this.base, end: 0, items: [] };
     this.pos++;
     this.space();
     if (text.charCodeAt(this.pos) === 93) {
-      node.end = ++this.pos;
+      node.end = ++this.pos - this.base;
       return node;
     }
     for (;;) {
@@ -98,7 +126,7 @@ class FastJson {
         this.pos++;
         this.space();
       } else if (c === 93) {
-        node.end = ++this.pos;
+        node.end = ++this.pos - this.base;
         return node;
       } else {
         throw giveUp;
@@ -109,7 +137,7 @@ class FastJson {
   private string(): ScalarNode {
     const start = this.pos;
     const value = this.stringValue();
-    return { kind: 'string', value, raw: this.text.slice(start, this.pos), start, end: this.pos, style: 'double' };
+    return { kind: 'string', value, raw: this.text.slice(start, this.pos), start: start - this.base, end: this.pos - this.base, style: 'double' };
   }
 
   /** Reads a string token at `pos` (on its opening quote) and returns its value. */
@@ -163,14 +191,14 @@ class FastJson {
     }
     this.pos = i;
     const raw = text.slice(start, i);
-    return { kind: 'number', value: Number(raw), raw, start, end: i };
+    return { kind: 'number', value: Number(raw), raw, start: start - this.base, end: i - this.base };
   }
 
   private word(word: string, kind: 'boolean' | 'null', value: boolean | null): ScalarNode {
     if (!this.text.startsWith(word, this.pos)) throw giveUp;
     const start = this.pos;
     this.pos += word.length;
-    return { kind, value, raw: word, start, end: this.pos };
+    return { kind, value, raw: word, start: start - this.base, end: this.pos - this.base };
   }
 }
 
@@ -182,6 +210,16 @@ function isDigit(c: number): boolean {
 export function parseJsonFast(text: string): ValueNode | undefined {
   try {
     return new FastJson(text).run();
+  } catch (error) {
+    if (error === giveUp || error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
+/** The events of a well-formed JSON array in one pass, or undefined when the text needs the split path. */
+export function parseJsonArrayFast(text: string): Array<{ start: number; end: number; root: ValueNode }> | undefined {
+  try {
+    return new FastJson(text).elements();
   } catch (error) {
     if (error === giveUp || error instanceof RangeError) return undefined;
     throw error;

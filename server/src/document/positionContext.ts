@@ -155,7 +155,7 @@ function yamlTypingContext(view: EventView, offset: number): PositionContext | u
   return { kind: 'newKey', objectPath: path, object, typed: match[3], replace, quoted: false };
 }
 
-const valueLine = /^([ \t]*(?:-[ \t]+)?)([^\s:#'"{[][^:#]*):[ \t]+([^\s#'"[{][^#]*)?$/;
+const valueLine = /^([ \t]*(?:-[ \t]+)?)([^\s:#'"{[][^:#]*):(?:[ \t]+([^\s#'"[{][^#]*)?)?$/;
 
 /** After `key: ` on the same line, while the value is missing or being typed: the value of that key. */
 function yamlValueContext(view: EventView, offset: number): PositionContext | undefined {
