@@ -1,6 +1,7 @@
 // Bundles the three entry points with esbuild; type-checking is `npm run typecheck`.
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 
 const entries = [
   { in: 'server/src/server.ts', out: 'server', banner: '#!/usr/bin/env node' },
@@ -19,8 +20,19 @@ for (const entry of entries) {
     format: 'cjs',
     sourcemap: true,
     keepNames: true,
-    external: ['vscode'],
+    // wikiparser-node (embedded conversion service): a Node built-in esbuild does not know, a browser-only import of
+    // its optional prism-wiki, and stylelint (~10 MB with TypeScript), which it loads in try/catch for linting only.
+    external: ['vscode', 'inspector/promises', '@bhsd/browser', 'stylelint'],
+    // jsonc-parser's `main` is a UMD build whose internal requires esbuild cannot follow; its ESM build bundles.
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
     banner: entry.banner ? { js: entry.banner } : undefined,
     logLevel: 'warning',
   });
 }
+
+// The catalog snapshot lets the server start without parsing YAML (server/src/catalog/snapshot.ts).
+await build({
+  entryPoints: { 'catalog-snapshot': 'server/src/catalog/buildSnapshot.ts' },
+  outdir: '.cache/build', bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning',
+});
+execFileSync(process.execPath, ['.cache/build/catalog-snapshot.js'], { stdio: 'inherit' });

@@ -14,9 +14,11 @@ export interface DefinitionFiles {
   problems: DefinitionProblem[];
 }
 
-/** The workspace default (`.fieldwise/*.yml`) when that folder exists, else nothing. */
+/** The workspace default (`.fieldwise/*.yml`) when that folder holds such a file, else nothing: no custom definitions is not an error. */
 export function workspaceDefinitions(workspaceDir: string): string[] {
-  return existsSync(join(workspaceDir, '.fieldwise')) ? [WORKSPACE_DEFINITIONS] : [];
+  const folder = join(workspaceDir, '.fieldwise');
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) return [];
+  return readdirSync(folder).some((name) => name.endsWith('.yml')) ? [WORKSPACE_DEFINITIONS] : [];
 }
 
 /** Expands each entry; an entry that names nothing is a problem, not silently skipped. */

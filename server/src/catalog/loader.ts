@@ -13,6 +13,7 @@ export interface LoadResult {
 
 /** Loads every file, collecting problems across all of them instead of stopping at the first. */
 export function loadDefinitionFiles(files: readonly string[], schemaFile: string, custom: boolean): LoadResult {
+  if (files.length === 0) return { definitions: [], problems: [] };
   const validate = definitionValidator(schemaFile);
   const definitions: LoadedDefinition[] = [];
   const problems: DefinitionProblem[] = [];

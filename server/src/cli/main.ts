@@ -57,6 +57,11 @@ function report(error: unknown, command: Command, io: CliIO): number {
 }
 
 if (require.main === module) {
+  // `fieldwise fields | head` closes the pipe early: that is the reader's choice, not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
   const io: CliIO = {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),

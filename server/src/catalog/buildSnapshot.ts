@@ -1,0 +1,27 @@
+// Run by scripts/build.mjs (bundled): writes dist/catalog-snapshot.json, or removes a stale one when the
+// definitions have problems (the build goes on; loading reports the problems).
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { builtinDefinitionFiles } from './definitionFiles';
+import { DEFINITION_SCHEMA_FILE, FIELDSETS_DIR, builtinSchemaDir } from './schemaDir';
+import { createSnapshot, snapshotPath, writeSnapshot } from './snapshot';
+import { DefinitionError } from './types';
+
+export function buildSnapshot(): string {
+  const schemaDir = builtinSchemaDir();
+  const target = snapshotPath(schemaDir);
+  const files = builtinDefinitionFiles(join(schemaDir, FIELDSETS_DIR));
+  const { snapshot, problems } = createSnapshot(files, join(schemaDir, DEFINITION_SCHEMA_FILE));
+  if (!snapshot) {
+    rmSync(target, { force: true });
+    return `catalog snapshot not written; the definitions have problems:\n${new DefinitionError(problems).message}`;
+  }
+  mkdirSync(dirname(target), { recursive: true });
+  writeSnapshot(target, snapshot);
+  return '';
+}
+
+if (require.main === module) {
+  const warning = buildSnapshot();
+  if (warning) process.stderr.write(`warning: ${warning}\n`);
+}
