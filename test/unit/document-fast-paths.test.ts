@@ -11,6 +11,7 @@ import { splitJson } from '../../server/src/document/jsonSplit';
 import { parseYamlFast } from '../../server/src/document/yamlFast';
 import { parseYamlCst } from '../../server/src/document/yamlValue';
 import { splitYaml } from '../../server/src/document/yamlSplit';
+import { parseEventDocument } from '../../server/src/document/eventDocument';
 
 const corpus = join(__dirname, '..', '..', '..', 'shared', 'corpus');
 
@@ -93,8 +94,7 @@ test('the fast JSON parser agrees with jsonc-parser wherever it answers', () => 
   assert.ok(answered >= inputs.length - 10, `the fast path answered ${answered} of ${inputs.length}`);
 });
 
-test('opening a JSON array in one pass gives the same events as splitting it', async () => {
-  const { parseEventDocument } = await import('../../server/src/document/eventDocument');
+test('opening a JSON array in one pass gives the same events as splitting it', () => {
   const text = JSON.stringify(Array.from({ length: 25 }, (_, i) => sampleEvent(i)), null, 2);
   const onePass = parseEventDocument(text, 'json');
   const unrelated = parseEventDocument('[{"x": 1}]', 'json');
