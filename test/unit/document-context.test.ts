@@ -36,6 +36,8 @@ const cases: Array<[DocumentFormat, string, Expected]> = [
   ['yaml', 'source:\n  ip: 1.2.3.4\n|\n', { kind: 'newKey', path: '', typed: '' }],
   ['yaml', 'event:\n  kind: al|\n', { kind: 'value', path: 'event.kind', inArray: false }],
   ['yaml', 'event:\n  kind: |\n', { kind: 'value', path: 'event.kind', inArray: false }],
+  ['yaml', 'event:\n  kind:|\n', { kind: 'value', path: 'event.kind', inArray: false }],
+  ['yaml', 'event:\n  kind:|', { kind: 'value', path: 'event.kind', inArray: false }],
   ['yaml', 'event:\n  category:\n    - |\n', { kind: 'value', path: 'event.category', inArray: true }],
   ['yaml', 'event:\n  category: [auth|]\n', { kind: 'value', path: 'event.category', inArray: true }],
   ['yaml', 'event.ki|: x\n', { kind: 'key', path: '', typed: 'event.ki', segment: 1 }],

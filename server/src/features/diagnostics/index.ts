@@ -1,8 +1,80 @@
-// Placeholder: the diagnostics are being written.
+// Diagnostics of a whole document: every rule on every event (cached per event), rebased to document offsets,
+// with the settings applied: severities per code, codes switched off per file, YAML disable-line comments.
 import type { ParsedDocument } from '../../document/model';
+import { disabledCodes } from '../../service/fileSettings';
 import type { FeatureEnv } from '../env';
-import type { FwDiagnostic } from '../types';
+import type { FwDiagnostic, Severity } from '../types';
+import { eventDiagnostics } from './eventDiagnostics';
+import { lineDisabled } from './lineDisables';
+import type { Rule } from './rule';
+import { rules } from './rules';
+import { syntaxError } from './rules/syntaxError';
 
-export function checkDocument(_doc: ParsedDocument, _env: FeatureEnv, _isCancelled?: () => boolean): FwDiagnostic[] {
-  return [];
+export { rules } from './rules';
+export type { Rule, RuleContext, Finding } from './rule';
+export { eventDiagnostics } from './eventDiagnostics';
+export { lineDisabled } from './lineDisables';
+export { createRuleContext } from './context';
+
+/** Thrown by checkDocument when `isCancelled` answers true between two events. */
+export class DiagnosticsCancelled extends Error {
+  constructor() {
+    super('diagnostics cancelled');
+    this.name = 'DiagnosticsCancelled';
+  }
+}
+
+export function ruleFor(code: string): Rule | undefined {
+  return rules.find((r) => r.code === code);
+}
+
+interface PerFile {
+  rule: Rule;
+  first?: FwDiagnostic;
+  count: number;
+}
+
+/** All diagnostics of a document, document offsets, sorted by position. */
+export function checkDocument(doc: ParsedDocument, env: FeatureEnv, isCancelled?: () => boolean): FwDiagnostic[] {
+  const off = disabledCodes(env.settings, env.file);
+  if (off.has('*')) return [];
+  const severityOf = (d: FwDiagnostic): Severity => {
+    const override = env.settings.diagnostics.severity[d.code];
+    return override && override !== 'off' ? override : d.severity;
+  };
+  const perFile = new Map<string, PerFile>(rules.filter((r) => r.perFile).map((rule) => [rule.code, { rule, count: 0 }]));
+  let out: FwDiagnostic[] = [];
+  for (const event of doc.events) {
+    if (isCancelled?.()) throw new DiagnosticsCancelled();
+    for (const d of eventDiagnostics(event, env)) {
+      const once = perFile.get(d.code);
+      if (once) once.count++;
+      if (off.has(d.code) || lineDisabled(event, d)) continue;
+      const rebased = { ...d, severity: severityOf(d), start: d.start + event.start, end: d.end + event.start };
+      if (!once) out.push(rebased);
+      else once.first ??= rebased;
+    }
+  }
+  if (!off.has(syntaxError.code)) {
+    for (const e of doc.errors) out.push({ code: syntaxError.code, severity: severityOf({ code: syntaxError.code, severity: syntaxError.defaultSeverity } as FwDiagnostic), message: e.message, start: e.start, end: e.end });
+  }
+  const suppressed = suppressionOf([...perFile.values()].filter((p) => p.count > 0).map((p) => p.rule));
+  out = out.filter((d) => !suppressed(d));
+  for (const { first, count } of perFile.values()) {
+    if (first) out.push(count > 1 ? { ...first, message: `${first.message} (${count} times in this file)` } : first);
+  }
+  return out.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/** What the once-per-file rules that fire in a document hide (their cascade), as one predicate. */
+function suppressionOf(firing: readonly Rule[]): (d: FwDiagnostic) => boolean {
+  const predicates = firing.map((r) => r.perFile?.suppresses).filter((p): p is (d: FwDiagnostic) => boolean => p !== undefined);
+  return (d) => predicates.some((p) => p(d));
+}
+
+/** The diagnostics the once-per-file rules firing in `doc` hide: quick fixes must not repair what is not shown. */
+export function documentSuppression(doc: ParsedDocument, env: FeatureEnv): (d: FwDiagnostic) => boolean {
+  const perFile = rules.filter((r) => r.perFile);
+  const firing = perFile.filter((rule) => doc.events.some((event) => eventDiagnostics(event, env).some((d) => d.code === rule.code)));
+  return suppressionOf(firing);
 }

@@ -1,0 +1,40 @@
+// An event's diagnostics before settings apply (local offsets, default severities), cached by the event's root:
+// events unchanged since the previous version keep their root object, so an edit re-checks only what it touched.
+import type { Catalog } from '../../catalog/types';
+import type { DocumentFormat, EventSlice } from '../../document/model';
+import type { FeatureEnv } from '../env';
+import type { FwDiagnostic } from '../types';
+import { createRuleContext } from './context';
+import { rules } from './rules';
+
+interface Entry {
+  catalog: Catalog;
+  format: DocumentFormat;
+  dottedKeys: boolean;
+  diagnostics: FwDiagnostic[];
+}
+
+const cache = new WeakMap<object, Entry>();
+
+/** How many events were checked (not served from the cache) since the process started: for tests and benchmarks. */
+export const checkCounter = { events: 0 };
+
+export function eventDiagnostics(event: EventSlice, env: FeatureEnv): FwDiagnostic[] {
+  // An event without a value still has its own errors array, as stable as a root would be.
+  const key: object = event.root ?? event.errors;
+  const hit = cache.get(key);
+  if (hit && hit.catalog === env.catalog && hit.format === env.format && hit.dottedKeys === env.dottedKeys) return hit.diagnostics;
+  checkCounter.events++;
+  const ctx = createRuleContext(event, env);
+  const diagnostics: FwDiagnostic[] = [];
+  for (const rule of rules) {
+    for (const finding of rule.check(ctx)) {
+      const diagnostic: FwDiagnostic = { code: rule.code, severity: rule.defaultSeverity, message: finding.message, start: finding.start, end: finding.end };
+      if (finding.data !== undefined) diagnostic.data = finding.data;
+      if (finding.tags) diagnostic.tags = finding.tags;
+      diagnostics.push(diagnostic);
+    }
+  }
+  cache.set(key, { catalog: env.catalog, format: env.format, dottedKeys: env.dottedKeys, diagnostics });
+  return diagnostics;
+}

@@ -1,0 +1,59 @@
+// An event's values read by schema path, however they were spelt (nested or dotted): what the rules that
+// compare one field with another (timestamps, categorization, network mapping) read.
+import type { EventView, FieldRef } from '../../document/fieldRefs';
+import type { ScalarNode } from '../../document/model';
+import { elementsOf } from './values';
+
+/** A value found in the event, with the node to underline and the reference that holds it. */
+export interface Located<T> {
+  value: T;
+  node: ScalarNode;
+  ref: FieldRef;
+}
+
+/** The first string written at a path (a single value, not an array). */
+export function stringAt(view: EventView, path: string): Located<string> | undefined {
+  for (const ref of view.all(path)) {
+    const node = ref.value;
+    if (node?.kind === 'string') return { value: String(node.value), node, ref };
+  }
+  return undefined;
+}
+
+/** The first string or number written at a path (dates may be epoch milliseconds). */
+export function scalarAt(view: EventView, path: string): Located<string | number> | undefined {
+  for (const ref of view.all(path)) {
+    const node = ref.value;
+    if (node?.kind === 'string' || node?.kind === 'number') return { value: node.value as string | number, node, ref };
+  }
+  return undefined;
+}
+
+/** The first number written at a path. */
+export function numberAt(view: EventView, path: string): Located<number> | undefined {
+  for (const ref of view.all(path)) {
+    const node = ref.value;
+    if (node?.kind === 'number') return { value: node.value as number, node, ref };
+  }
+  return undefined;
+}
+
+/** Every string written at a path, single values and array elements alike, in document order. */
+export function stringsAt(view: EventView, path: string): Array<Located<string>> {
+  const out: Array<Located<string>> = [];
+  for (const ref of view.all(path)) {
+    if (!ref.value) continue;
+    for (const node of elementsOf(ref.value)) if (node.kind === 'string') out.push({ value: String(node.value), node, ref });
+  }
+  return out;
+}
+
+/** Whether a path holds anything but null (an empty string counts: it was written). */
+export function isPresent(view: EventView, path: string): boolean {
+  return view.all(path).some((ref) => ref.value !== undefined && ref.value.kind !== 'null');
+}
+
+/** The references of the keys that hold values (not objects, not null) below a root name (`client`). */
+export function leavesUnder(view: EventView, name: string): FieldRef[] {
+  return view.refs.filter((ref) => ref.path[0] === name && ref.path.length > 1 && ref.value !== undefined && ref.value.kind !== 'object' && ref.value.kind !== 'null');
+}

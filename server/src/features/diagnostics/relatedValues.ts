@@ -1,0 +1,63 @@
+// What an event holds that belongs in related.ip, related.hosts and related.user, for single-field pivoting.
+// related.ip: every field typed ip in the catalog (source/destination/client/server and their nat, host, observer,
+// network.forwarded_ip), plus IPs written as {side}.address or url.domain. related.hosts: host names (host.hostname,
+// host.name, observer.hostname, {side}.domain, a {side}.address that is a domain, url.domain, tls.client.server_name);
+// opaque ids (host.id) and directory names (host.domain, user.domain) are not host names. related.user: the name of
+// every placement of the user field set (user, user.target, user.effective, user.changes, {side}.user, host.user).
+import type { ScalarNode } from '../../document/model';
+import { addressKind } from './facts/address';
+import type { RuleContext } from './rule';
+import { elementsOf } from './values';
+
+export const RELATED_FIELDS = ['related.ip', 'related.hosts', 'related.user'] as const;
+export type RelatedField = (typeof RELATED_FIELDS)[number];
+
+export interface Member {
+  /** The value as the event writes it (an IPv6 url.domain without its brackets). */
+  value: string;
+  /** Where the event writes it (`source.ip`). */
+  path: string;
+  node: ScalarNode;
+}
+
+const SIDES = ['client', 'server', 'source', 'destination'];
+const ADDRESSES = new Set(SIDES.map((side) => `${side}.address`));
+const HOST_NAMES = new Set(['host.hostname', 'host.name', 'observer.hostname', 'tls.client.server_name', ...SIDES.map((side) => `${side}.domain`)]);
+
+/** The values each related field should hold, first occurrence of each (compared as `sameMember` compares), in document order. */
+export function relatedMembers(ctx: RuleContext): Record<RelatedField, Member[]> {
+  const out: Record<RelatedField, Member[]> = { 'related.ip': [], 'related.hosts': [], 'related.user': [] };
+  const add = (field: RelatedField, value: string, path: string, node: ScalarNode): void => {
+    if (value.trim() === '' || out[field].some((m) => memberKey(field, m.value) === memberKey(field, value))) return;
+    out[field].push({ value, path, node });
+  };
+  for (const info of ctx.infos) {
+    const field = info.status === 'field' ? info.field : undefined;
+    if (!field || !info.ref.value) continue;
+    const path = info.path;
+    for (const node of elementsOf(info.ref.value)) {
+      if (node.kind !== 'string') continue;
+      const value = String(node.value);
+      if (field.type === 'ip') {
+        const kind = addressKind(value);
+        if (kind.kind === 'ip') add('related.ip', kind.ip, path, node);
+      } else if (ADDRESSES.has(path) || path === 'url.domain') {
+        const kind = addressKind(value);
+        if (kind.kind === 'ip') add('related.ip', kind.ip, path, node);
+        else if (kind.kind === 'domain') add('related.hosts', value, path, node);
+      } else if (HOST_NAMES.has(path)) {
+        add('related.hosts', value, path, node);
+      } else if (field.origin.fieldSet === 'user' && path.endsWith('.name') && path.split('.').length >= 2) {
+        add('related.user', value, path, node);
+      }
+    }
+  }
+  return out;
+}
+
+/** How values are told apart: IPs and host names without regard to case (and a host name's trailing dot), user names exactly. */
+export function memberKey(field: RelatedField, value: string): string {
+  if (field === 'related.user') return value;
+  const lower = value.trim().toLowerCase();
+  return field === 'related.hosts' ? lower.replace(/\.$/, '') : lower;
+}

@@ -1,0 +1,24 @@
+// dataset-form: an event.dataset that is not a module name, a dot, then a dataset name.
+import { stringAt } from '../eventValues';
+import type { Rule } from '../rule';
+import { quote, valueSpan } from '../values';
+
+export const datasetForm: Rule = {
+  code: 'dataset-form',
+  defaultSeverity: 'hint',
+  title: 'event.dataset not of the form module.dataset',
+  spec: 'event.dataset: Dataset name; recommended form: module name, a dot, then dataset name.',
+  specSource: 'Document 1, Event fields',
+  check(ctx) {
+    const dataset = stringAt(ctx.view, 'event.dataset');
+    if (!dataset || isModuleDotDataset(dataset.value)) return [];
+    const module = stringAt(ctx.view, 'event.module')?.value || 'module';
+    return [{ ...valueSpan(dataset.node), message: `event.dataset ${quote(dataset.value)} is not of the recommended form module name, a dot, then dataset name (e.g. "${module}.access")` }];
+  },
+};
+
+/** `module.dataset`: at least two non-empty names joined by dots. */
+export function isModuleDotDataset(value: string): boolean {
+  const parts = value.split('.');
+  return parts.length >= 2 && parts.every((part) => part.trim() !== '');
+}

@@ -1,0 +1,14 @@
+// Keys that enter a deprecated or beta place: reported once, on the outermost key, not on every child.
+import type { Flag, RefInfo } from '../refInfo';
+import type { RuleContext } from '../rule';
+
+const CHECKED = new Set(['field', 'object', 'open', 'undefinedSet']);
+
+export function flaggedKeys(ctx: RuleContext, kind: 'deprecated' | 'beta'): Array<{ info: RefInfo; flag: Flag }> {
+  const out: Array<{ info: RefInfo; flag: Flag }> = [];
+  for (const info of ctx.infos) {
+    const flag = info[kind];
+    if (flag && flag !== info.parent?.[kind] && CHECKED.has(info.status)) out.push({ info, flag });
+  }
+  return out;
+}

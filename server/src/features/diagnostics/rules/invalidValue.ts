@@ -1,0 +1,17 @@
+// invalid-value: a value outside a field's allowed values (the categorization fields, event.agent_id_status, ...).
+import type { Rule } from '../rule';
+import { replaceWithCandidates, valuesOutside } from './allowedValues';
+
+export const invalidValue: Rule = {
+  code: 'invalid-value',
+  defaultSeverity: 'error',
+  title: 'Value not allowed',
+  spec: '`event.kind`, `event.category`, `event.type`, `event.outcome` are the four categorization fields. They are filled with fixed values chosen by knowledge of the event source, and only with the allowed values listed below.',
+  specSource: 'Document 1, Event document rules, rule 5',
+  check(ctx) {
+    return valuesOutside(ctx, (f) => f.allowed, (path, list) => `an allowed value of ${path}; allowed: ${list.join(', ')}`);
+  },
+  fixes(diagnostic, ctx) {
+    return replaceWithCandidates(invalidValue.code, diagnostic, ctx);
+  },
+};

@@ -1,0 +1,19 @@
+// missing-network-protocol: a network event of type protocol without network.protocol.
+import { isPresent, stringsAt } from '../eventValues';
+import type { Rule } from '../rule';
+import { valueSpan } from '../values';
+
+export const missingNetworkProtocol: Rule = {
+  code: 'missing-network-protocol',
+  defaultSeverity: 'error',
+  title: 'network.protocol missing on a protocol event',
+  spec: 'When `event.category` contains network and `event.type` contains protocol, `network.protocol` MUST also be populated (with `network.type` and `network.transport` as available).',
+  specSource: 'Document 1, Mapping guidance: network events, rule 6',
+  check(ctx) {
+    const view = ctx.view;
+    if (!stringsAt(view, 'event.category').some((c) => c.value === 'network')) return [];
+    const protocol = stringsAt(view, 'event.type').find((t) => t.value === 'protocol');
+    if (!protocol || isPresent(view, 'network.protocol')) return [];
+    return [{ ...valueSpan(protocol.node), message: 'event.category contains network and event.type contains protocol, so network.protocol must be populated (the L7 protocol name, e.g. "http", "dns")' }];
+  },
+};

@@ -1,0 +1,31 @@
+// missing-source-destination: client.* or server.* filled while source.* and destination.*, the baseline, are not.
+// Source and destination may swap across a transaction, so each filled role needs one baseline side, not a fixed one.
+import { leavesUnder } from '../eventValues';
+import type { Rule } from '../rule';
+
+const ROLES = ['client', 'server'] as const;
+const BASELINE = ['source', 'destination'] as const;
+
+export const missingSourceDestination: Rule = {
+  code: 'missing-source-destination',
+  defaultSeverity: 'warning',
+  title: 'client/server without source/destination',
+  spec: 'Client/server fields are generally not populated for packet-level events. They are usually populated together with source/destination, which must still be filled.',
+  specSource: 'Document 1, Client, Server, Source, Destination fields; Mapping guidance: network events, rules 1 and 2',
+  check(ctx) {
+    const view = ctx.view;
+    const roles = ROLES.filter((name) => leavesUnder(view, name).length > 0);
+    if (roles.length === 0) return [];
+    const baseline = BASELINE.filter((name) => leavesUnder(view, name).length > 0);
+    if (baseline.length >= roles.length) return [];
+    const missing = BASELINE.filter((name) => !baseline.includes(name));
+    const key = view.refs.find((ref) => ref.first === 0 && ref.path[0] === roles[0]);
+    if (!key) return [];
+    const filled = roles.map((r) => `${r}.*`).join(' and ');
+    const lacking = roles.length === 2 ? missing.map((m) => `${m}.*`).join(' and ') : `${missing.map((m) => `${m}.*`).join(' or ')}`;
+    return [{
+      ...key.segments[0],
+      message: `${filled} ${roles.length === 2 ? 'are' : 'is'} filled but ${lacking} ${roles.length === 2 && missing.length === 2 ? 'are' : 'is'} not; client and server values are copies of source and destination, which must still be filled`,
+    }];
+  },
+};

@@ -1,0 +1,39 @@
+// network-total-mismatch: network.bytes or network.packets that is not the sum of the source and destination counts.
+import { numberAt } from '../eventValues';
+import { isRecord, valueAt } from '../locate';
+import type { Finding, Rule } from '../rule';
+import { valueSpan } from '../values';
+
+const TOTALS = ['bytes', 'packets'] as const;
+
+export const networkTotalMismatch: Rule = {
+  code: 'network-total-mismatch',
+  defaultSeverity: 'warning',
+  title: 'network total is not the sum of both sides',
+  spec: 'network.bytes: Total bytes in both directions; sum of source.bytes and destination.bytes when known. network.packets: Total packets in both directions; sum of source.packets and destination.packets when known.',
+  specSource: 'Document 2, Network fields',
+  check(ctx) {
+    const out: Finding[] = [];
+    for (const unit of TOTALS) {
+      const total = numberAt(ctx.view, `network.${unit}`);
+      const source = numberAt(ctx.view, `source.${unit}`);
+      const destination = numberAt(ctx.view, `destination.${unit}`);
+      if (!total || !source || !destination) continue;
+      const sum = source.value + destination.value;
+      if (!Number.isSafeInteger(sum) || total.value === sum) continue;
+      out.push({
+        ...valueSpan(total.node),
+        message: `network.${unit} is ${total.value} but source.${unit} + destination.${unit} is ${source.value} + ${destination.value} = ${sum}; the total is the sum of both directions`,
+        data: { unit, sum },
+      });
+    }
+    return out;
+  },
+  fixes(diagnostic, ctx) {
+    const found = valueAt(ctx.view, diagnostic);
+    const data = diagnostic.data;
+    if (!found || !isRecord(data) || typeof data.sum !== 'number' || typeof data.unit !== 'string') return [];
+    const edit = { start: found.node.start, end: found.node.end, newText: String(data.sum) };
+    return [{ title: `Set network.${data.unit} to ${data.sum} (source.${data.unit} + destination.${data.unit})`, code: networkTotalMismatch.code, kind: 'quickfix', isPreferred: true, edits: [edit] }];
+  },
+};

@@ -1,0 +1,114 @@
+// type-mismatch: a value of the wrong JSON type for the field's datatype, checked element by element,
+// as strictly as Elastic's package validator; plus a single value where the field holds an array.
+import type { FieldDefinition } from '../../../catalog/types';
+import type { ValueNode } from '../../../document/model';
+import { replaceValue, wrapInArray } from '../../edits';
+import type { QuickFix } from '../../types';
+import { coordinateProblem, expectedFor, typeProblem } from '../datatypes';
+import { isRecord, valueAt } from '../locate';
+import type { RefInfo } from '../refInfo';
+import type { Finding, Rule } from '../rule';
+import { describeValue, elementsOf, valueSpan, withArticle } from '../values';
+
+/** Fields whose wrong scalars another rule reports with a better fix (invalid-version for schema.version). */
+const OWN_RULE = new Set(['schema.version']);
+
+const NUMERIC = new Set(['long', 'integer', 'float', 'half_float', 'scaled_float']);
+
+type FixData = { fix: 'number'; value: number } | { fix: 'string' } | { fix: 'array' };
+
+export const typeMismatch: Rule = {
+  code: 'type-mismatch',
+  defaultSeverity: 'error',
+  title: 'Value does not match the field type',
+  spec: 'It gives each field a name, a datatype, a description and a level (core, extended or custom).',
+  specSource: 'Document 1, What the service does (the datatypes of the field tables; Datatype conventions)',
+  check(ctx) {
+    const out: Finding[] = [];
+    const root = ctx.view.root;
+    if (root && root.kind !== 'object' && root.kind !== 'invalid' && root.kind !== 'null') {
+      out.push({ ...valueSpan(root), message: `An event is an object of fields; found ${describeValue(root)}` });
+    }
+    for (const info of ctx.infos) {
+      const value = info.ref.value;
+      if (!value) continue;
+      if (info.status === 'field' && info.field) out.push(...fieldProblems(info, info.field, value));
+      else if (info.status === 'object') out.push(...objectProblems(info, value));
+      else if (info.status === 'geoPart') out.push(...coordinateProblems(info, value));
+    }
+    return out;
+  },
+  fixes(diagnostic, ctx) {
+    const data = diagnostic.data;
+    const found = valueAt(ctx.view, diagnostic);
+    if (!found || !isRecord(data)) return [];
+    const fix = (title: string, edit: ReturnType<typeof wrapInArray>): QuickFix[] =>
+      edit ? [{ title, code: typeMismatch.code, kind: 'quickfix', isPreferred: true, edits: [edit] }] : [];
+    const node = found.node;
+    if (data.fix === 'number' && typeof data.value === 'number') return fix(`Write ${data.value} as a number`, replaceValue(ctx.format, node, data.value));
+    if (data.fix === 'string' && node.kind !== 'object' && node.kind !== 'array') {
+      const text = 'raw' in node ? node.raw.trim() : '';
+      return fix(`Write ${text} as a string`, replaceValue(ctx.format, node, text));
+    }
+    if (data.fix === 'array') return fix('Wrap the value in an array', wrapInArray(ctx.view.text, node));
+    return [];
+  },
+};
+
+function fieldProblems(info: RefInfo, field: FieldDefinition, value: ValueNode): Finding[] {
+  const out: Finding[] = [];
+  const elements = field.type === 'geo_point' ? geoPoints(value) : elementsOf(value);
+  for (const element of elements) {
+    if (OWN_RULE.has(field.path) && element.kind !== 'object' && element.kind !== 'array') continue;
+    const problem = typeProblem(field.type, element);
+    if (problem) out.push(mismatch(info.path, field, element, problem));
+  }
+  if (out.length === 0 && field.array && value.kind !== 'array' && value.kind !== 'null') {
+    out.push({
+      ...valueSpan(value),
+      message: `Type mismatch: ${info.path} holds an array of ${field.type} values; found a single value (write it as [${value.kind === 'string' ? JSON.stringify(value.value) : '…'}])`,
+      data: { fix: 'array' } satisfies FixData,
+    });
+  }
+  return out;
+}
+
+/** A geo_point value is one point, or an array of points (a [lon, lat] pair is one point, not two values). */
+function geoPoints(value: ValueNode): ValueNode[] {
+  if (value.kind !== 'array' || value.items.every((i) => i.kind === 'number')) return [value];
+  return value.items;
+}
+
+function mismatch(path: string, field: FieldDefinition, element: ValueNode, problem: string): Finding {
+  const message = problem === 'mismatch'
+    ? `Type mismatch: ${path} is ${withArticle(field.type)} field and expects ${expectedFor(field.type)}; found ${describeValue(element)}`
+    : `Type mismatch: ${path} is ${withArticle(field.type)} field; ${describeValue(element, true)} ${problem}`;
+  return { ...valueSpan(element), message, data: fixFor(field, element) };
+}
+
+function fixFor(field: FieldDefinition, element: ValueNode): FixData | undefined {
+  if (NUMERIC.has(field.type) && element.kind === 'string') {
+    const text = String(element.value).trim();
+    const number = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text) ? Number(text) : NaN;
+    const whole = field.type === 'long' || field.type === 'integer';
+    if (Number.isFinite(number) && (!whole || Number.isInteger(number))) return { fix: 'number', value: number };
+  }
+  if ((field.type === 'keyword' || field.type === 'text') && (element.kind === 'number' || element.kind === 'boolean')) return { fix: 'string' };
+  return undefined;
+}
+
+function objectProblems(info: RefInfo, value: ValueNode): Finding[] {
+  return elementsOf(value)
+    .filter((e) => e.kind !== 'object' && e.kind !== 'null')
+    .map((e) => ({ ...valueSpan(e), message: `Type mismatch: '${info.path}' holds fields and expects an object; found ${describeValue(e)}` }));
+}
+
+function coordinateProblems(info: RefInfo, value: ValueNode): Finding[] {
+  const axis = info.ref.path[info.ref.path.length - 1] as 'lat' | 'lon';
+  if (value.kind === 'null' || !coordinateProblem(axis, value)) return [];
+  const [name, limit] = axis === 'lat' ? ['latitude', 90] : ['longitude', 180];
+  return [{
+    ...valueSpan(value),
+    message: `Type mismatch: ${info.path} is the ${name} of the geo_point ${info.field?.path} and expects a number within -${limit}..${limit}; found ${describeValue(value)}`,
+  }];
+}

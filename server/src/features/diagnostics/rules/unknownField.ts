@@ -1,0 +1,53 @@
+// unknown-field: a name under a defined field set that the schema does not define, with "did you mean".
+import { renameKey } from '../../edits';
+import { isRecord, refAtKey, stringList } from '../locate';
+import type { Finding, Rule } from '../rule';
+import { keySpanFrom, withArticle } from '../values';
+
+export const unknownField: Rule = {
+  code: 'unknown-field',
+  defaultSeverity: 'error',
+  title: 'Unknown field',
+  spec: 'Map as many source fields as possible to defined fields.',
+  specSource: 'Document 1, Event document rules, rule 3 (names outside the schema\'s field sets are custom fields and allowed: Custom fields, rule 1)',
+  check(ctx) {
+    const out: Finding[] = [];
+    for (const info of ctx.infos) {
+      if (info.status !== 'unknown') continue;
+      const path = info.ref.path.slice(0, info.at + 1).join('.');
+      const resolution = info.resolution;
+      const suggestions = resolution?.kind === 'unknown' ? resolution.suggestions.slice(0, 3) : [];
+      let message: string;
+      if (info.leaf) {
+        message = `Unknown field '${path}': '${info.leaf.path}' is ${withArticle(info.leaf.type)} field and has no fields below it`;
+      } else {
+        const set = resolution?.kind === 'unknown' ? ` in the ${resolution.fieldSet.title} field set` : '';
+        message = `Unknown field '${path}': the schema defines no such field${set}`;
+      }
+      if (suggestions.length > 0) message += `; did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?`;
+      out.push({ ...keySpanFrom(info.ref, info.at), message, data: { path, rest: info.ref.path.slice(info.at + 1), suggestions } });
+    }
+    return out;
+  },
+  fixes(diagnostic, ctx) {
+    const ref = refAtKey(ctx.view, diagnostic);
+    const data = diagnostic.data;
+    if (!ref || !isRecord(data)) return [];
+    const rest = stringList(data.rest);
+    const prefix = ref.path.slice(0, ref.first);
+    return stringList(data.suggestions).flatMap((suggestion, i) => {
+      const target = [...suggestion.split('.'), ...rest];
+      if (prefix.some((name, k) => target[k] !== name) || ctx.view.get(target.join('.'))) return [];
+      const newKey = target.slice(ref.first).join('.');
+      // A nested key stays one name: renaming it to a dotted one would change the document's style.
+      if (newKey.includes('.') && !ref.dotted) return [];
+      return [{
+        title: `Rename to '${suggestion}'`,
+        code: unknownField.code,
+        kind: 'quickfix' as const,
+        isPreferred: i === 0,
+        edits: [renameKey(ctx.view.text, ctx.format, ref.property, newKey)],
+      }];
+    });
+  },
+};

@@ -1,0 +1,63 @@
+// Small helpers over value nodes and key spans that several rules share.
+import type { FieldRef } from '../../document/fieldRefs';
+import type { Span, ValueNode } from '../../document/model';
+
+/** How a value reads in a message: `the string "abc"`, `the number 5`, `an object` (`the object` when `definite`). */
+export function describeValue(node: ValueNode, definite = false): string {
+  switch (node.kind) {
+    case 'object':
+      return definite ? 'the object' : 'an object';
+    case 'array':
+      return definite ? 'the array' : 'an array';
+    case 'string':
+      return `the string ${quote(String(node.value))}`;
+    case 'number':
+      return `the number ${node.raw.trim() || String(node.value)}`;
+    case 'boolean':
+      return String(node.value);
+    case 'null':
+      return 'null';
+    case 'invalid':
+      return `the text ${quote(node.raw)}`;
+  }
+}
+
+/** A value quoted for a message, shortened when long. */
+export function quote(text: string, max = 60): string {
+  const short = text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return JSON.stringify(short);
+}
+
+/** The values an array holds, arrays inside arrays flattened (the store flattens them too); a non-array is itself. */
+export function elementsOf(node: ValueNode): ValueNode[] {
+  if (node.kind !== 'array') return [node];
+  const out: ValueNode[] = [];
+  const visit = (item: ValueNode): void => {
+    if (item.kind === 'array') item.items.forEach(visit);
+    else out.push(item);
+  };
+  node.items.forEach(visit);
+  return out;
+}
+
+/** The span of a key from its `index`-th path segment (an index into `ref.path`) to the key's end. */
+export function keySpanFrom(ref: FieldRef, index: number): Span {
+  const segment = ref.segments[Math.max(0, Math.min(index - ref.first, ref.segments.length - 1))];
+  return { start: segment.start, end: Math.max(segment.end, ref.pathSpan.end) };
+}
+
+/** The span of a key's own segments up to its `index`-th path segment (the place `network.vlan` in `network.vlan.id`). */
+export function keySpanUpTo(ref: FieldRef, index: number): Span {
+  const last = ref.segments[Math.max(0, Math.min(index - ref.first, ref.segments.length - 1))];
+  return { start: ref.segments[0].start, end: last.end };
+}
+
+/** The span to underline for a value: the node itself (an unfinished value has none). */
+export function valueSpan(node: ValueNode): Span {
+  return { start: node.start, end: node.end };
+}
+
+/** `a keyword`, `an ip`: the article a type name reads with. */
+export function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+}

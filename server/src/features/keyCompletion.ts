@@ -1,0 +1,187 @@
+// Key completion: the names valid under the current object (or the typed dotted prefix), with their nesting.
+import type { Catalog, ChildEntry, FieldDefinition, Level } from '../catalog/types';
+import type { EventView } from '../document/fieldRefs';
+import { childrenOf, fieldsBelow, memoDoc } from './catalogIndex';
+import type { FeatureEnv } from './env';
+import { fieldSummaryMarkdown, objectMarkdown } from './fieldDocs';
+import {
+  jsonCommaAfter, jsonCommaBefore, jsonMember, jsonStringBody, KeyTarget, snippetEscape, yamlEntry, yamlIndentUnit, yamlKey,
+} from './insertText';
+import { KeyContext, keySite, KeySite, presentPaths } from './keySite';
+import { detailLine, fieldDetail, levelRank } from './levelBadge';
+import type { CompletionEntry, TextEdit } from './types';
+
+/** One name that may be offered: a direct child of the object, or a leaf further below. */
+interface Candidate {
+  /** Segments below the typed prefix (`geo`, `city_name`). */
+  rel: string[];
+  label: string;
+  path: string;
+  target: KeyTarget;
+  level: Level;
+  direct: boolean;
+  deprecated?: string;
+  beta?: string;
+  detail: string;
+  documentation: string;
+  sortText: string;
+  /** Insert texts already built for this candidate, by style. */
+  texts?: Map<string, string>;
+}
+
+export function keyCompletions(view: EventView, ctx: KeyContext, offset: number, env: FeatureEnv): CompletionEntry[] {
+  const yaml = env.format === 'yaml';
+  const site = keySite(view, ctx, offset, yaml);
+  // A plain YAML key the parser ran across lines (`ge` above `geo:`) has no one-line range to replace;
+  // before a quoted YAML key's opening quote, nothing can be typed on that line.
+  if (view.text.slice(site.start, site.end).includes('\n') || offset < site.start) return [];
+  const parent = [...site.objectPath, ...site.prefix];
+  if (parent.some((s) => s === '')) return [];
+  const present = presentPaths(site.object, site.editing);
+  const dotted = dottedStyle(site, present, env);
+  const end = site.end + (!yaml && site.closeQuote ? 1 : 0);
+  const style: Style = {
+    yaml,
+    dotted,
+    unit: yaml ? yamlIndentUnit(view.text) : 0,
+    commaAfter: yaml ? '' : jsonCommaAfter(view.text, end),
+    commaBefore: yaml ? undefined : jsonCommaBefore(view.text, site.start - (site.openQuote ? 1 : 0)),
+  };
+  const out: CompletionEntry[] = [];
+  for (const candidate of candidates(env.catalog, parent, site.segmentOnly)) {
+    const relToObject = site.prefix.length ? [...site.prefix, ...candidate.rel] : candidate.rel;
+    if (present.size > 0 && present.has(site.prefix.length ? relToObject.join('.') : candidate.label)) continue;
+    // A nested insertion under a name the object already holds would write that key twice.
+    if (!dotted && !site.hasColon && relToObject.length > 1 && present.has(relToObject[0])) continue;
+    out.push(entry(site, candidate, relToObject, style));
+  }
+  return out;
+}
+
+/** Dotted keys where the file's style wants them, where the user is already typing one in YAML, or to avoid a duplicate key. */
+function dottedStyle(site: KeySite, present: Set<string>, env: FeatureEnv): boolean {
+  if (env.dottedKeys) return true;
+  if (site.prefix.length === 0) return false;
+  return env.format === 'yaml' || present.has(site.prefix[0]);
+}
+
+const cache = new WeakMap<Catalog, Map<string, Candidate[]>>();
+
+/** The candidates below a parent, built once per catalog (the root alone has every field). */
+function candidates(catalog: Catalog, parent: readonly string[], directOnly: boolean): Candidate[] {
+  let byParent = cache.get(catalog);
+  if (!byParent) cache.set(catalog, (byParent = new Map()));
+  const key = parent.join('.');
+  let list = byParent.get(key);
+  if (!list) {
+    list = childrenOf(catalog, parent).map((child) => fromChild(catalog, child));
+    const depth = parent.length;
+    for (const field of fieldsBelow(catalog, parent)) {
+      const segments = field.path.split('.');
+      if (segments.length > depth + 1) list.push(fromField(catalog, field, segments.slice(depth)));
+    }
+    byParent.set(key, list);
+  }
+  return directOnly ? list.filter((c) => c.direct) : list;
+}
+
+function fromChild(catalog: Catalog, child: ChildEntry): Candidate {
+  const field = child.field;
+  const level = field?.level ?? child.level;
+  const deprecated = field?.deprecated ?? child.deprecated;
+  const beta = field?.beta ?? child.beta;
+  return finish({
+    rel: [child.name],
+    path: child.path,
+    target: { kind: child.kind, field },
+    level,
+    direct: true,
+    deprecated,
+    beta,
+    detail: field ? fieldDetail(field) : detailLine('object', level, { deprecated, beta }),
+    documentation: field
+      ? memoDoc(catalog, `f:${child.path}`, () => fieldSummaryMarkdown(field))
+      : memoDoc(catalog, `o:${child.path}`, () => objectMarkdown(child.path, level, { fieldSet: child.fieldSet, deprecated, beta, description: child.description })),
+  });
+}
+
+function fromField(catalog: Catalog, field: FieldDefinition, rel: string[]): Candidate {
+  return finish({
+    rel,
+    path: field.path,
+    target: { kind: 'field', field },
+    level: field.level,
+    direct: false,
+    deprecated: field.deprecated,
+    beta: field.beta,
+    detail: fieldDetail(field),
+    documentation: memoDoc(catalog, `f:${field.path}`, () => fieldSummaryMarkdown(field)),
+  });
+}
+
+function finish(c: Omit<Candidate, 'label' | 'sortText'>): Candidate {
+  const label = c.rel.join('.');
+  return { ...c, label, sortText: `${levelRank(c.level)}${c.direct ? 0 : 1}${label}` };
+}
+
+interface Style {
+  yaml: boolean;
+  dotted: boolean;
+  /** YAML indentation step. */
+  unit: number;
+  /** JSON: a comma after the new member when another one follows, and one before it when the previous lacks it. */
+  commaAfter: string;
+  commaBefore?: TextEdit;
+}
+
+function entry(site: KeySite, c: Candidate, relToObject: string[], style: Style): CompletionEntry {
+  const edit = insertion(site, c, relToObject, style);
+  const result: CompletionEntry = {
+    label: c.label,
+    kind: c.target.kind,
+    level: c.level,
+    detail: c.detail,
+    documentation: c.documentation,
+    insertText: edit.text,
+    snippet: true,
+    replace: { start: site.start, end: edit.end },
+    filterText: site.prefix.length && !site.segmentOnly ? `${site.prefix.join('.')}.${c.label}` : c.label,
+    sortText: c.sortText,
+  };
+  if (edit.additional) result.additionalEdits = [edit.additional];
+  if (c.deprecated !== undefined) result.deprecated = true;
+  return result;
+}
+
+/** The text replacing the key (from `site.start` to `end`), and a comma before it when one is missing. */
+function insertion(site: KeySite, c: Candidate, relToObject: string[], style: Style): { text: string; end: number; additional?: TextEdit } {
+  const quote = style.yaml || site.openQuote ? '' : '"';
+  const names = site.segmentOnly ? c.rel : relToObject;
+  // Only the name changes: the key already has its value, or it continues as a dotted key into an object.
+  if (site.hasColon || (style.dotted && c.target.kind === 'object')) {
+    const name = names.join('.') + (site.hasColon ? '' : '.');
+    const key = style.yaml ? (site.openQuote ? name : yamlKey(name)) : `${quote}${jsonStringBody(name)}`;
+    const reclose = site.quoteInRange ? (site.hasColon ? '"' : '$0"') : '';
+    const close = !style.yaml && !site.openQuote && site.hasColon ? '"' : '';
+    return { text: snippetEscape(key) + close + reclose, end: site.end };
+  }
+  // Without a typed prefix the member text depends on the style only: built once per candidate.
+  const own = names === c.rel;
+  if (style.yaml) {
+    const build = (): string => yamlEntry(names, c.target, style.dotted, site.column, style.unit);
+    return { text: own ? memoText(c, `y${style.dotted ? 1 : 0}:${site.column}:${style.unit}`, build) : build(), end: site.end };
+  }
+  const build = (): string => jsonMember(names, c.target, style.dotted);
+  return {
+    text: quote + (own ? memoText(c, style.dotted ? 'j1' : 'j0', build) : build()) + style.commaAfter,
+    end: site.end + (site.closeQuote ? 1 : 0),
+    additional: style.commaBefore,
+  };
+}
+
+function memoText(c: Candidate, key: string, build: () => string): string {
+  const texts = c.texts ?? (c.texts = new Map());
+  let text = texts.get(key);
+  if (text === undefined) texts.set(key, (text = build()));
+  return text;
+}

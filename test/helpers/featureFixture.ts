@@ -1,0 +1,59 @@
+// Feature fixtures: a document with a caret, parsed the way the language service does it, and the edits a client would apply.
+import { loadCatalog } from '../../server/src/catalog';
+import type { Catalog } from '../../server/src/catalog/types';
+import { eventAt, parseEventDocument } from '../../server/src/document/eventDocument';
+import { EventView } from '../../server/src/document/fieldRefs';
+import type { DocumentFormat, EventSlice } from '../../server/src/document/model';
+import type { FeatureEnv } from '../../server/src/features/env';
+import type { CompletionEntry, TextEdit } from '../../server/src/features/types';
+import { defaultSettings } from '../../server/src/service/settings';
+import { caret } from './caret';
+
+let catalog: Catalog | undefined;
+
+/** The real built-in catalog, loaded once per test file. */
+export function testCatalog(): Catalog {
+  return (catalog ??= loadCatalog());
+}
+
+export function featureEnv(format: DocumentFormat, dottedKeys = false): FeatureEnv {
+  return { catalog: testCatalog(), format, settings: defaultSettings, file: 'events/test.json', dottedKeys };
+}
+
+export interface AtCaret {
+  /** The document text without the caret. */
+  text: string;
+  /** The event holding the caret. */
+  event: EventSlice;
+  view: EventView;
+  /** The caret as an offset local to the event. */
+  local: number;
+}
+
+/** Parses a fixture with a `|` caret and finds the event and local offset under it. */
+export function atCaret(fixture: string, format: DocumentFormat): AtCaret {
+  const { text, offset } = caret(fixture);
+  const doc = parseEventDocument(text, format);
+  const event = eventAt(doc, offset);
+  return { text, event, view: new EventView(event), local: offset - event.start };
+}
+
+/** A snippet as the text it leaves in the document once its placeholders are accepted as they are. */
+export function expandSnippet(snippet: string): string {
+  return snippet
+    .replace(/\$\{\d+\|([^,|]*)[^}]*\|\}/g, '$1')
+    .replace(/\$\{\d+:([^}]*)\}/g, '$1')
+    .replace(/\$\d+/g, '')
+    .replace(/\\([\\$}])/g, '$1');
+}
+
+/** Applies a completion chosen in the event at `eventStart` to the whole document text. */
+export function applyCompletion(text: string, eventStart: number, entry: CompletionEntry): string {
+  const newText = entry.snippet ? expandSnippet(entry.insertText) : entry.insertText;
+  const edits: TextEdit[] = [{ start: entry.replace.start, end: entry.replace.end, newText }, ...(entry.additionalEdits ?? [])];
+  let out = text;
+  for (const edit of edits.sort((a, b) => b.start - a.start)) {
+    out = out.slice(0, eventStart + edit.start) + edit.newText + out.slice(eventStart + edit.end);
+  }
+  return out;
+}
