@@ -45,6 +45,8 @@ const cases: Array<[DocumentFormat, string, Expected]> = [
   ['yaml', '- source:\n    ip: 1\n  |\n', { kind: 'newKey', path: '', typed: '' }],
   ['yaml', '- source:\n    ip: 1\n    |\n', { kind: 'newKey', path: 'source', typed: '' }],
   ['yaml', 'sou|', { kind: 'newKey', path: '', typed: 'sou' }],
+  ['yaml', 'source:\n  ge|\n  geo:\n    city_name: x\n', { kind: 'newKey', path: 'source', typed: 'ge' }],
+  ['yaml', 'source:\n  ge\n  ge|o:\n    city_name: x\n', { kind: 'key', path: 'source', typed: 'ge' }],
   ['yaml', '|', { kind: 'newKey', path: '', typed: '' }],
 ];
 

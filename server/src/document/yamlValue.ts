@@ -82,10 +82,35 @@ class Builder {
     for (const item of items) {
       const property = this.property(item, flow);
       if (!property) continue;
-      node.properties.push(property);
+      node.properties.push(...this.splitMultilineKey(property), property);
       node.end = Math.max(node.end, property.value ? property.value.end : property.keyTokenSpan.end);
     }
     return node;
+  }
+
+  /**
+   * A plain key spanning lines is a half-typed key above a real one (`ge` over `geo:`): keep the last
+   * line as the key, as the user sees it, and return the lines above as keys without values.
+   */
+  private splitMultilineKey(property: PropertyNode): PropertyNode[] {
+    const span = property.keyTokenSpan;
+    const raw = this.text.slice(span.start, span.end);
+    if (!raw.includes('\n') || span.start !== property.keySpan.start) return [];
+    const above: PropertyNode[] = [];
+    let at = span.start;
+    for (const line of raw.split('\n')) {
+      const start = at + (line.length - line.trimStart().length);
+      const end = at + line.trimEnd().length;
+      at += line.length + 1;
+      if (end <= start) continue;
+      above.push({ key: this.text.slice(start, end), keySpan: { start, end }, keyTokenSpan: { start, end } });
+    }
+    const last = above.pop();
+    if (!last) return [];
+    property.key = last.key;
+    property.keySpan = last.keySpan;
+    property.keyTokenSpan = last.keyTokenSpan;
+    return above;
   }
 
   private property(item: Item, flow: boolean): PropertyNode | undefined {
@@ -101,7 +126,8 @@ class Builder {
         keyTokenSpan: { start: scalar.start, end: scalar.end },
       };
       if (!flow && key.type === 'scalar' && key.source.includes('\n')) {
-        this.error(scalar.start, scalar.end, 'Implicit keys need to be on a single line; is a colon missing on the line before?');
+        const firstLineEnd = this.text.indexOf('\n', scalar.start);
+        this.error(scalar.start, firstLineEnd, 'A key needs a colon: is one missing at the end of this line?');
       }
     } else if (key) {
       const start = key.offset;
