@@ -164,3 +164,21 @@ test('junk never throws and never loses the text', () => {
     }
   }
 });
+
+test('nesting past the limit is one clear error, in every format and on both parser paths', () => {
+  const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+  for (const [format, text] of [
+    ['json', deep(250)],
+    ['json', deep(250).slice(0, -3)],
+    ['ndjson', deep(5000)],
+    ['yaml', 'a: ' + '['.repeat(300) + ']'.repeat(300)],
+    ['yaml', Array.from({ length: 260 }, (_, i) => ' '.repeat(i * 2) + 'k:').join('\n') + ' 1\n'],
+  ] as const) {
+    const doc = parseEventDocument(text, format);
+    const errors = allErrors(doc);
+    assert.ok(errors.some((m) => /nested more than 200 levels/.test(m)), `${format}: ${JSON.stringify(errors.slice(0, 3))}`);
+    assert.equal(doc.events[0].root, undefined);
+  }
+  const fine = parseEventDocument(deep(150), 'json');
+  assert.deepEqual(allErrors(fine), []);
+});

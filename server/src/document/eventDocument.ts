@@ -1,6 +1,6 @@
 // Turns a whole file into events, each parsed from its own text; unchanged events of the previous
 // version are reused as they are, so an edit re-parses (and features re-check) only what it touched.
-import { DocumentFormat, EventSlice, ParsedDocument, Span, SyntaxProblem } from './model';
+import { DocumentFormat, EventSlice, MAX_NESTING, NestingTooDeep, ParsedDocument, Span, SyntaxProblem } from './model';
 import { parseJsonValue, ParsedValue } from './jsonValue';
 import { parseJsonArrayFast } from './jsonFast';
 import { splitJson } from './jsonSplit';
@@ -43,13 +43,15 @@ export function parseEventDocument(text: string, format: DocumentFormat, previou
   return { format, text, events, errors };
 }
 
-/** Parsers recurse per nesting level; absurd nesting (10,000 brackets) becomes one clear error, not a crash. */
+/** Absurd nesting (10,000 brackets) becomes one clear error on an unchecked event, not a crash. */
 function parseGuarded(parse: (text: string) => ParsedValue, text: string): ParsedValue {
   try {
     return parse(text);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    return { root: undefined, errors: [{ start: 0, end: Math.min(text.length, 1), message: 'This event is nested too deeply to be read; it is not checked' }] };
+    if (!(error instanceof NestingTooDeep) && !(error instanceof RangeError)) throw error;
+    const at = error instanceof NestingTooDeep ? error.offset : 0;
+    const message = `This event is nested more than ${MAX_NESTING} levels deep; it is not checked`;
+    return { root: undefined, errors: [{ start: at, end: Math.min(text.length, at + 1), message }] };
   }
 }
 

@@ -1,9 +1,8 @@
 // A strict, fast JSON parser for the common case: well-formed text. It builds the same nodes as the
 // tolerant path (jsonValue.ts) and gives up (returns undefined) at the first problem, so that every
 // error message and recovery still comes from jsonc-parser.
-import { ArrayNode, ObjectNode, PropertyNode, ScalarNode, ValueNode } from './model';
+import { ArrayNode, MAX_NESTING, ObjectNode, PropertyNode, ScalarNode, ValueNode } from './model';
 
-const MAX_DEPTH = 512;
 
 class GiveUp extends Error {}
 const giveUp = new GiveUp();
@@ -68,7 +67,7 @@ class FastJson {
   }
 
   private object(depth: number): ObjectNode {
-    if (depth > MAX_DEPTH) throw giveUp;
+    if (depth > MAX_NESTING) throw giveUp;
     const text = this.text;
     const node: ObjectNode = { kind: 'object', start: this.pos - this.base, end: 0, properties: [] };
     this.pos++;
@@ -109,7 +108,7 @@ class FastJson {
   }
 
   private array(depth: number): ArrayNode {
-    if (depth > MAX_DEPTH) throw giveUp;
+    if (depth > MAX_NESTING) throw giveUp;
     const text = this.text;
     const node: ArrayNode = { kind: 'array', start: this.pos - this.base, end: 0, items: [] };
     this.pos++;

@@ -1,6 +1,6 @@
 // Tolerant JSON parsing of one event's text into document-model nodes (jsonc-parser's visitor, no second tree).
 import { ParseErrorCode, visit } from 'jsonc-parser';
-import { ArrayNode, ObjectNode, PropertyNode, ScalarNode, SyntaxProblem, ValueNode } from './model';
+import { ArrayNode, MAX_NESTING, NestingTooDeep, ObjectNode, PropertyNode, ScalarNode, SyntaxProblem, ValueNode } from './model';
 import { parseJsonFast } from './jsonFast';
 
 interface Frame {
@@ -70,12 +70,14 @@ export function parseJsonTolerant(text: string): ParsedValue {
         const node: ObjectNode = { kind: 'object', start: offset, end: text.length, properties: [] };
         attach(node);
         stack.push({ node });
+        if (stack.length > MAX_NESTING) throw new NestingTooDeep(offset);
       },
       onObjectEnd: close,
       onArrayBegin: (offset) => {
         const node: ArrayNode = { kind: 'array', start: offset, end: text.length, items: [] };
         attach(node);
         stack.push({ node });
+        if (stack.length > MAX_NESTING) throw new NestingTooDeep(offset);
       },
       onArrayEnd: close,
       onObjectProperty: (key, offset, length) => {

@@ -4,6 +4,16 @@
 
 export type DocumentFormat = 'json' | 'ndjson' | 'yaml';
 
+/** Events nest a handful of levels; deeper than this (junk, or an attack) an event is reported, not walked. */
+export const MAX_NESTING = 200;
+
+/** Thrown by a parser that went past MAX_NESTING; the document layer turns it into one syntax error. */
+export class NestingTooDeep extends Error {
+  constructor(readonly offset: number) {
+    super(`nested more than ${MAX_NESTING} levels deep`);
+  }
+}
+
 export interface Span {
   /** Start offset (inclusive), in UTF-16 code units. */
   start: number;

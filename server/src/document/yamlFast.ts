@@ -2,12 +2,11 @@
 // quoted and flow values, comments. It builds exactly the nodes the CST path (yamlValue.ts) builds and
 // gives up (returns undefined) on anything else (anchors, tags, multi-line scalars, block scalars,
 // odd indentation, errors), so the `yaml` library still decides every case this one does not know.
-import { ArrayNode, ObjectNode, PropertyNode, ScalarNode, ValueNode } from './model';
+import { ArrayNode, MAX_NESTING, ObjectNode, PropertyNode, ScalarNode, ValueNode } from './model';
 import { typePlainScalar } from './yamlScalar';
 
 class GiveUp extends Error {}
 const giveUp = new GiveUp();
-const MAX_DEPTH = 256;
 
 const SPACE = 32;
 const TAB = 9;
@@ -71,7 +70,7 @@ class FastYaml {
 
   /** The block whose first content is at offset `at` of the current line. */
   private block(at: number, depth: number): ValueNode {
-    if (depth > MAX_DEPTH) throw giveUp;
+    if (depth > MAX_NESTING) throw giveUp;
     if (this.text.charCodeAt(at) === DASH && this.isSeqIndicator(at)) return this.seq(at, depth);
     if (this.findKeyColon(at) >= 0) return this.map(at, depth);
     // A lone scalar as the whole value of a block.
@@ -91,7 +90,7 @@ class FastYaml {
   }
 
   private map(first: number, depth: number): ObjectNode {
-    if (depth > MAX_DEPTH) throw giveUp;
+    if (depth > MAX_NESTING) throw giveUp;
     const text = this.text;
     const column = first - this.line;
     const node: ObjectNode = { kind: 'object', start: first, end: first, properties: [] };
@@ -165,7 +164,7 @@ class FastYaml {
   }
 
   private seq(first: number, depth: number): ArrayNode {
-    if (depth > MAX_DEPTH) throw giveUp;
+    if (depth > MAX_NESTING) throw giveUp;
     const text = this.text;
     const column = first - this.line;
     const node: ArrayNode = { kind: 'array', start: first, end: first + 1, items: [] };
@@ -369,7 +368,7 @@ class FastYaml {
 
   /** A flow collection that closes on its own line: `[a, "b"]`, `{lat: 1, lon: 2}`. */
   private flow(at: number, lineEnd: number, depth: number): ValueNode {
-    if (depth > MAX_DEPTH) throw giveUp;
+    if (depth > MAX_NESTING) throw giveUp;
     const text = this.text;
     const isMap = text.charCodeAt(at) === 123;
     const close = isMap ? 125 : 93;

@@ -1,7 +1,7 @@
 // Tolerant YAML parsing of one event's text: walks the `yaml` CST (no composer, for speed) into model nodes,
 // and reports the syntax errors the CST leaves to the composer (multi-line keys, compact nested maps, ...).
 import { CST, Parser } from 'yaml';
-import { ObjectNode, PropertyNode, ScalarNode, SyntaxProblem, ValueNode } from './model';
+import { MAX_NESTING, NestingTooDeep, ObjectNode, PropertyNode, ScalarNode, SyntaxProblem, ValueNode } from './model';
 import { typePlainScalar } from './yamlScalar';
 import { parseYamlFast } from './yamlFast';
 import type { ParsedValue } from './jsonValue';
@@ -19,9 +19,13 @@ class Builder {
     this.errors.push({ start, end: Math.max(end, start), message });
   }
 
+  private depth = 0;
+
   value(token: Token | null | undefined, props: readonly CST.SourceToken[] = []): ValueNode | undefined {
     if (!token) return undefined;
+    if (++this.depth > MAX_NESTING) throw new NestingTooDeep(token.offset);
     const node = this.build(token, props);
+    this.depth--;
     const anchor = props.find((p) => p.type === 'anchor');
     if (anchor && node) this.anchors.set(anchor.source.slice(1), node);
     return node;
