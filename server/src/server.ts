@@ -1,4 +1,264 @@
-#!/usr/bin/env node
-// Placeholder until the language-server issue lands.
-process.stderr.write('fieldwise-language-server: not built yet\n');
-process.exitCode = 1;
+// fieldwise-language-server: wires LSP (stdio or node IPC) to the language-service facade and nothing else.
+// Offsets stay inside the facade; LSP positions are converted in lsp/positions.ts only.
+import {
+  CodeAction, CodeActionKind, DiagnosticServerCancellationData, InitializeError, CodeActionParams, CompletionList, CompletionParams, createConnection,
+  DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, DocumentDiagnosticParams,
+  DocumentDiagnosticReport, ErrorCodes, FileSystemWatcher, Hover, HoverParams, InitializeParams, InitializeResult,
+  InlayHint, InlayHintParams, MessageType, ResponseError, ShowMessageNotification, TextDocuments, TextDocumentSyncKind,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { loadCatalog } from './catalog';
+import type { Catalog } from './catalog/types';
+import { ClientFeatures, readClientFeatures } from './lsp/clientFeatures';
+import { Configurator } from './lsp/configuration';
+import { DefinitionWatcher } from './lsp/definitionWatcher';
+import { yieldToEventLoop } from './lsp/diagnosticRun';
+import { Cancelled, describe, guarded, throwIfCancelled } from './lsp/guard';
+import { OpenDocuments, Snapshot } from './lsp/openDocuments';
+import { StatusRequest, StatusResult } from './lsp/protocol';
+import { PullDiagnostics } from './lsp/pullDiagnostics';
+import { PushDiagnostics } from './lsp/pushDiagnostics';
+import { fromDiagnostic, toCodeAction, toCompletionItem, toHover, toInlayHint } from './lsp/toLsp';
+import { folderFromUri, Workspace, Workspaces } from './lsp/workspaces';
+import type { CancellationToken } from 'vscode-languageserver';
+
+const VERSION = '0.1.0';
+const TRANSPORTS = ['--stdio', '--node-ipc', '--socket=', '--pipe=', '--clientProcessId'];
+
+if (!process.argv.slice(2).some((arg) => TRANSPORTS.some((t) => arg.startsWith(t)))) {
+  process.stderr.write('usage: fieldwise-language-server --stdio | --node-ipc | --socket=PORT | --pipe=NAME\n' +
+    'Speaks the Language Server Protocol; start it from an editor (see docs/server.md).\n');
+  process.exit(2);
+}
+
+const connection = createConnection();
+const documents = new TextDocuments(TextDocument);
+const log = (message: string): void => connection.console.error(message);
+const trace = (message: string): void => connection.tracer.log(message);
+
+let client: ClientFeatures;
+let builtin: Catalog;
+let workspaces: Workspaces;
+let configurator: Configurator;
+let watcher: DefinitionWatcher;
+let pushedSettings: unknown;
+let markReady: () => void;
+/** Settings and catalogs are in place; every request waits for this. */
+const ready = new Promise<void>((resolve) => { markReady = resolve; });
+
+const open = new OpenDocuments(documents, () => workspaces);
+const pull = new PullDiagnostics(open, trace);
+const push = new PushDiagnostics(open, {
+  send: (params) => void connection.sendDiagnostics(params),
+  log,
+  trace,
+  get versioned() { return client.versionedPush; },
+});
+
+process.on('uncaughtException', (error) => log(`fieldwise: unexpected error: ${describe(error)}`));
+process.on('unhandledRejection', (error) => log(`fieldwise: unexpected error: ${describe(error)}`));
+
+connection.onInitialize((params: InitializeParams): InitializeResult | ResponseError<InitializeError> => {
+  client = readClientFeatures(params.capabilities);
+  try {
+    builtin = loadCatalog();
+  } catch (error) {
+    return new ResponseError(ErrorCodes.InternalError, `fieldwise: the built-in field definitions do not load: ${describe(error)}`, { retry: false });
+  }
+  workspaces = new Workspaces(builtin);
+  const folders = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: params.rootUri }] : []);
+  for (const f of folders) {
+    const folder = folderFromUri(f.uri, f.name);
+    if (folder) workspaces.add(folder);
+  }
+  pushedSettings = settingsSection(params.initializationOptions);
+  configurator = new Configurator({
+    fetch: fetchSettings,
+    showError: (message) => void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Error, message }),
+    showInfo: (message) => void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message }),
+    log,
+  }, builtin);
+  watcher = new DefinitionWatcher({
+    registerWithClient: client.dynamicWatchers ? registerWatchers : undefined,
+    onChange: definitionsChanged,
+    log,
+  }, client.relativePatterns);
+  return {
+    capabilities: {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      completionProvider: { triggerCharacters: ['"', '.', ':'], completionItem: { labelDetailsSupport: true } },
+      hoverProvider: true,
+      inlayHintProvider: true,
+      codeActionProvider: client.codeActionLiterals ? { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll] } : true,
+      diagnosticProvider: client.pullDiagnostics
+        ? { identifier: 'fieldwise', interFileDependencies: false, workspaceDiagnostics: false }
+        : undefined,
+      workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+    },
+    serverInfo: { name: 'fieldwise-language-server', version: VERSION },
+  };
+});
+
+connection.onInitialized(async () => {
+  try {
+    if (client.dynamicConfiguration) {
+      await connection.client.register(DidChangeConfigurationNotification.type, { section: 'fieldwise' });
+    }
+    if (client.workspaceFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders((event) => {
+        for (const removed of event.removed) {
+          const ws = workspaces.all().find((w) => w.folder?.uri === removed.uri);
+          if (ws) configurator.forget(ws);
+          workspaces.remove(removed.uri);
+        }
+        const added = event.added.map((f) => folderFromUri(f.uri, f.name)).filter((f) => f !== undefined);
+        void Promise.all(added.map((f) => configurator.refresh(workspaces.add(f)))).then(() => settingsChanged());
+      });
+    }
+    await Promise.all(workspaces.all().map((ws) => configurator.refresh(ws)));
+  } catch (error) {
+    log(`fieldwise: reading the settings failed, using the defaults: ${describe(error)}`);
+  } finally {
+    markReady();
+  }
+  await updateWatchers();
+  refreshDiagnostics();
+});
+
+connection.onDidChangeConfiguration(async (params) => {
+  if (!client.configuration) pushedSettings = settingsSection(params.settings);
+  await ready;
+  const changed = await Promise.all(workspaces.all().map((ws) => configurator.refresh(ws)));
+  if (changed.some(Boolean)) settingsChanged();
+});
+
+connection.onDidChangeWatchedFiles(() => {
+  // Only the definition globs are registered: any change is a definitions change.
+  for (const ws of workspaces.all()) if (ws.folder) watcher.changed(ws.folder.uri);
+});
+
+/** Documents seen since they were opened: the first check runs at once, later ones wait for a pause in typing. */
+const seen = new Set<string>();
+
+documents.onDidChangeContent(async ({ document }) => {
+  if (client.pullDiagnostics) return;
+  const first = !seen.has(document.uri);
+  seen.add(document.uri);
+  await ready;
+  push.schedule(document.uri, first ? 0 : undefined);
+});
+
+documents.onDidClose(({ document }) => {
+  seen.delete(document.uri);
+  open.close(document.uri);
+  pull.forget(document.uri);
+  if (!client.pullDiagnostics) push.close(document.uri);
+});
+
+connection.languages.diagnostics.on(guarded<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, { kind: 'full', items: [] } as DocumentDiagnosticReport,
+  async (params: DocumentDiagnosticParams, token) => {
+    await ready;
+    return pull.handle(params, token);
+  }));
+
+connection.onCompletion(guarded('completion', log, null as CompletionList | null, async (params: CompletionParams, token) => {
+  const snap = await snapshotFor(params.textDocument.uri, token);
+  if (!snap?.entry.parsed) return null;
+  const entries = snap.workspace.service.complete(snap.entry.parsed, snap.file, snap.at.offset(params.position));
+  return { isIncomplete: false, items: entries.map((e) => toCompletionItem(e, snap.at, client)) };
+}));
+
+connection.onHover(guarded('hover', log, null as Hover | null, async (params: HoverParams, token) => {
+  const snap = await snapshotFor(params.textDocument.uri, token);
+  if (!snap?.entry.parsed) return null;
+  const result = snap.workspace.service.hover(snap.entry.parsed, snap.file, snap.at.offset(params.position));
+  return result ? toHover(result, snap.at, client) : null;
+}));
+
+connection.languages.inlayHint.on(guarded('inlay hints', log, null as InlayHint[] | null, async (params: InlayHintParams, token) => {
+  const snap = await snapshotFor(params.textDocument.uri, token);
+  if (!snap?.entry.parsed) return null;
+  const hints = snap.workspace.service.inlayHints(snap.entry.parsed, snap.file, snap.at.span(params.range));
+  return hints.map((h) => toInlayHint(h, snap.at));
+}));
+
+connection.onCodeAction(guarded('code actions', log, null as CodeAction[] | null, async (params: CodeActionParams, token) => {
+  const snap = await snapshotFor(params.textDocument.uri, token);
+  if (!snap?.entry.parsed) return null;
+  // Check first in the background-friendly way; the fixes then find every event's findings cached.
+  if (!(await open.diagnostics(snap, () => token.isCancellationRequested))) throw new Cancelled();
+  const sent = params.context.diagnostics.map((d) => fromDiagnostic(d, snap.at)).filter((d) => d !== undefined);
+  const fixes = snap.workspace.service.codeActions(snap.entry.parsed, snap.file, snap.at.span(params.range), sent);
+  const only = params.context.only;
+  return fixes
+    .filter((f) => !only || only.some((kind) => f.kind === kind || f.kind.startsWith(`${kind}.`)))
+    .map((f) => toCodeAction(f, snap.doc.uri, snap.entry.version, snap.at, client));
+}));
+
+connection.onRequest(StatusRequest, guarded('status', log, { schemaVersion: '', customFieldCount: 0 } as StatusResult, async (params) => {
+  await ready;
+  const ws = params?.uri ? workspaces.of(params.uri) : (workspaces.all()[0] ?? workspaces.loose);
+  const catalog = ws.service.currentCatalog;
+  return { schemaVersion: catalog.version, customFieldCount: catalog.customFieldCount };
+}));
+
+/** The current version of an event document, parsed (once per version); undefined for other documents. */
+async function snapshotFor(uri: string, token: CancellationToken): Promise<Snapshot | undefined> {
+  await ready;
+  throwIfCancelled(token);
+  const ctx = open.context(uri);
+  if (!ctx) return undefined;
+  const snap = open.snapshot(ctx);
+  if (snap.fresh && snap.entry.parseMs > 10) {
+    // A long parse: let a cancellation that arrived meanwhile be seen before answering.
+    await yieldToEventLoop();
+    throwIfCancelled(token);
+  }
+  return snap;
+}
+
+async function fetchSettings(ws: Workspace): Promise<unknown> {
+  if (!client.configuration) return pushedSettings;
+  return connection.workspace.getConfiguration({ scopeUri: ws.folder?.uri, section: 'fieldwise' });
+}
+
+function settingsSection(value: unknown): unknown {
+  const record = value as { fieldwise?: unknown; settings?: { fieldwise?: unknown } } | null | undefined;
+  return record?.fieldwise ?? record?.settings?.fieldwise;
+}
+
+async function registerWatchers(watchers: FileSystemWatcher[]): Promise<() => void> {
+  const registration = await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers });
+  return () => registration.dispose();
+}
+
+async function updateWatchers(): Promise<void> {
+  try {
+    await watcher.update(workspaces.all().filter((ws) => ws.folder).map((ws) => ({ folder: ws.folder!, entries: configurator.entries(ws) })));
+  } catch (error) {
+    log(`fieldwise: cannot watch the custom definitions: ${describe(error)}`);
+  }
+}
+
+function definitionsChanged(folderUri: string): void {
+  const ws = workspaces.all().find((w) => w.folder?.uri === folderUri);
+  if (ws && configurator.reloadDefinitions(ws)) settingsChanged();
+}
+
+function settingsChanged(): void {
+  void updateWatchers();
+  refreshDiagnostics();
+  if (client.inlayHintRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
+}
+
+/** After settings or definitions change: clients that pull are asked to pull again; others get a new push. */
+function refreshDiagnostics(): void {
+  if (client.pullDiagnostics) {
+    if (client.diagnosticRefresh) void connection.languages.diagnostics.refresh().catch(() => undefined);
+    return;
+  }
+  for (const doc of open.all()) push.schedule(doc.uri, 0);
+}
+
+documents.listen(connection);
+connection.listen();

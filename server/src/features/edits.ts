@@ -97,10 +97,11 @@ function jsonStyle(text: string, object: ObjectNode): JsonStyle {
   const colon = withColon && text.charAt((withColon.colon as number) + 1) !== ' ' ? ':' : ': ';
   const second = object.properties[1];
   const first = object.properties[0];
-  let comma = ', ';
+  // With one property there is no comma to copy: compact colons go with compact commas.
+  let comma = colon === ':' ? ',' : ', ';
   if (second && first?.value) {
     const between = text.slice(first.value.end, second.keyTokenSpan.start);
-    if (/^\s*,\S/.test(between) || /^\s*,$/.test(between)) comma = ',';
+    comma = /^\s*,\S/.test(between) || /^\s*,$/.test(between) ? ',' : ', ';
   }
   return { colon, comma };
 }
@@ -149,6 +150,8 @@ function entryText(format: DocumentFormat, path: readonly string[], value: Value
   const [name, ...rest] = path;
   if (format === 'yaml') {
     if (rest.length === 0) return `${keyText(name, format)}: ${valueTextFor(value, indent)}`;
+    // Inside a YAML flow map (`{a: 1}`) nested keys stay in flow style: a block there does not parse.
+    if (!multiline) return `${keyText(name, format)}: {${entryText(format, rest, value, indent, unit, false, style)}}`;
     const inner = indent + unit;
     return `${keyText(name, format)}:\n${inner}${entryText(format, rest, value, inner, unit, true, style)}`;
   }

@@ -1,11 +1,155 @@
-// Placeholder until its issue lands: says so instead of pretending to work.
-import { CliError, Command } from '../io';
+// `fieldwise check`: the editor's diagnostics over files, folders and globs, for CI. Exit 2 for bad usage or an
+// unreadable file, else 1 for any error or more warnings than --max-warnings, else 0.
+import { readFileSync } from 'node:fs';
+import { isAbsolute, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Catalog, DefinitionError, loadCatalog, workspaceDefinitions } from '../../catalog';
+import { rules } from '../../features/diagnostics';
+import type { DocumentFormat } from '../../document/model';
+import { Candidate, expandPaths, formatFromName, guessFormat, looksLikeEvents, matchesEventGlobs } from '../../service/detect';
+import { LanguageService } from '../../service/languageService';
+import { defaultSettings } from '../../service/settings';
+import { CliError, CliIO, Command, EXIT, UsageError } from '../io';
+import { CheckedFile, locate, tally } from '../formats/checkReport';
+import { renderCheckJson } from '../formats/checkJson';
+import { renderCheckSarif } from '../formats/checkSarif';
+import { renderCheckText } from '../formats/checkText';
+
+const VERSION = '0.1.0';
+
+const USAGE = [
+  'usage: fieldwise check [--format text|json|sarif] [--max-warnings N] [--definitions PATH]... PATHS...',
+  '',
+  'Checks event documents (JSON, NDJSON, YAML) with the same diagnostics as the editor.',
+  'PATHS are files (always checked), folders and globs (expanded to the JSON and YAML files that are',
+  'event documents, skipping node_modules and dot folders), or - for standard input.',
+  '',
+  'options:',
+  '  --format FORMAT      text (default): file:line:col severity code message, 1-based',
+  '                       json: one array of {file, range, severity, code, message}, 0-based UTF-16 positions',
+  '                       sarif: a SARIF 2.1.0 log for code-scanning tools',
+  '  --max-warnings N     exit 1 when more than N warnings are found (default: no limit)',
+  '  --definitions PATH   custom definitions: a file, a folder or a glob; repeatable.',
+  '                       Default: .fieldwise/*.yml when the current folder has .fieldwise/',
+  '',
+  'exit status: 0 clean, 1 errors (or too many warnings), 2 bad usage or a file that cannot be read.',
+  'Information and hints never change the exit status.',
+].join('\n');
+
+type Format = 'text' | 'json' | 'sarif';
+
+export interface CheckOptions {
+  format: Format;
+  maxWarnings?: number;
+  definitions: string[];
+  paths: string[];
+}
+
+export function parseCheckArgs(args: string[]): CheckOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: {
+        format: { type: 'string', default: 'text' },
+        'max-warnings': { type: 'string' },
+        definitions: { type: 'string', multiple: true, default: [] },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0], USAGE);
+  }
+  const { format, definitions } = parsed.values;
+  if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`unknown format '${format}'; expected one of: text, json, sarif`, USAGE);
+  const limit = parsed.values['max-warnings'];
+  if (limit !== undefined && !/^\d+$/.test(limit)) throw new UsageError(`--max-warnings takes a whole number, not '${limit}'`, USAGE);
+  if (parsed.positionals.length === 0) throw new UsageError('name at least one file, folder or glob to check', USAGE);
+  return { format, maxWarnings: limit === undefined ? undefined : Number(limit), definitions, paths: parsed.positionals };
+}
 
 export const checkCommand: Command = {
   name: 'check',
-  summary: 'not built yet',
-  usage: 'usage: fieldwise check (not built yet)',
-  async run() {
-    throw new CliError("'fieldwise check' is not built yet");
+  summary: 'check event documents (files, folders, globs) and report diagnostics as text, JSON or SARIF',
+  usage: USAGE,
+  async run(args: string[], io: CliIO): Promise<number> {
+    const options = parseCheckArgs(args);
+    const catalog = loadDefinitions(options, io);
+    const service = new LanguageService(catalog, defaultSettings);
+    const unreadable: string[] = [];
+    const checked: CheckedFile[] = [];
+    const { candidates, missing } = expandArgs(options.paths, io.cwd);
+    for (const arg of missing) unreadable.push(`${arg}: no such file or folder, and no file matches it as a glob`);
+    for (const candidate of candidates) {
+      let text: string;
+      try {
+        text = candidate.path === '-' ? await io.readStdin() : readFileSync(candidate.path, 'utf8');
+      } catch (error) {
+        unreadable.push(`${candidate.display}: cannot read: ${reason(error)}`);
+        continue;
+      }
+      const format = formatOf(candidate, text, catalog);
+      if (!format) continue;
+      const doc = service.parse(text, format);
+      checked.push({ file: candidate.display, uriPath: uriPathOf(candidate, io.cwd), diagnostics: locate(text, service.diagnostics(doc, candidate.globPath)) });
+    }
+    io.stdout(render(options.format, checked, io.cwd));
+    for (const problem of unreadable) io.stderr(`fieldwise check: ${problem}\n`);
+    const count = tally(checked);
+    if (options.format === 'text') io.stderr(summary(checked.length, count));
+    if (unreadable.length > 0) return EXIT.usage;
+    if (count.error > 0 || (options.maxWarnings !== undefined && count.warning > options.maxWarnings)) return EXIT.failure;
+    return EXIT.ok;
   },
 };
+
+function loadDefinitions(options: CheckOptions, io: CliIO): Catalog {
+  const definitions = options.definitions.length > 0 ? options.definitions : workspaceDefinitions(io.cwd);
+  try {
+    return loadCatalog({ definitions, cwd: io.cwd });
+  } catch (error) {
+    // Bad definitions are bad input to the command, not findings in the documents: exit 2, never 1.
+    if (error instanceof DefinitionError) throw new CliError(`invalid field definitions:\n${error.message}`, EXIT.usage);
+    throw error;
+  }
+}
+
+function expandArgs(paths: readonly string[], cwd: string): { candidates: Candidate[]; missing: string[] } {
+  const stdin: Candidate[] = paths.includes('-') ? [{ path: '-', display: '-', named: true, globPath: '-' }] : [];
+  const expansion = expandPaths(paths.filter((p) => p !== '-'), cwd);
+  return { candidates: [...stdin, ...expansion.candidates], missing: expansion.missing };
+}
+
+/** A named file is always an event document; a found one only when its name or its content says so. */
+function formatOf(candidate: Candidate, text: string, catalog: Catalog): DocumentFormat | undefined {
+  const byName = formatFromName(candidate.path);
+  if (candidate.named) return byName ?? guessFormat(text);
+  if (!byName) return undefined;
+  return matchesEventGlobs(defaultSettings, candidate.globPath) || looksLikeEvents(text, byName, catalog) ? byName : undefined;
+}
+
+function uriPathOf(candidate: Candidate, cwd: string): string {
+  if (candidate.path === '-') return 'stdin';
+  const rel = relative(cwd, candidate.path);
+  return rel.startsWith('..') || isAbsolute(rel) ? candidate.path : rel.split('\\').join('/');
+}
+
+function render(format: Format, files: readonly CheckedFile[], cwd: string): string {
+  if (format === 'json') return renderCheckJson(files);
+  if (format === 'sarif') return renderCheckSarif(files, rules, cwd, VERSION);
+  return renderCheckText(files);
+}
+
+function summary(files: number, count: ReturnType<typeof tally>): string {
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `fieldwise check: ${plural(files, 'event document')} checked: ${plural(count.error, 'error')}, ${plural(count.warning, 'warning')}, ${count.information} information, ${plural(count.hint, 'hint')}\n`;
+}
+
+function reason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES') return 'permission denied';
+  if (code === 'EISDIR') return 'is a folder';
+  return error instanceof Error ? error.message : String(error);
+}

@@ -2,7 +2,7 @@
 // walking the key's own segments from its parent's answer, so nested and dotted spellings agree.
 import type { Catalog, FieldDefinition, Resolution } from '../../catalog/types';
 import type { FieldRef } from '../../document/fieldRefs';
-import { placementFlags, resolvePrefix } from './schemaLookup';
+import { childNode, PathNode, placementFlagsOf, resolutionOf, rootNode } from './schemaLookup';
 
 export type RefStatus =
   /** A defined field, leaf or object-typed (`info.field`). */
@@ -52,6 +52,8 @@ export interface RefInfo {
   /** For 'undefinedSet': where the undefined set sits (`user_agent`, `network.vlan`). */
   placement?: string;
   parent?: RefInfo;
+  /** The memo node of `path`: the same node for every key with the same path, in any event. */
+  node: PathNode;
   /** The deprecated place this key is in, shared with the parent's when inherited. */
   deprecated?: Flag;
   beta?: Flag;
@@ -68,10 +70,22 @@ export function classifyRefs(refs: readonly FieldRef[], catalog: Catalog): Map<F
 }
 
 function classify(ref: FieldRef, parent: RefInfo | undefined, catalog: Catalog): RefInfo {
-  const info: RefInfo = { ref, path: ref.path.join('.'), status: 'object', at: ref.first, parent };
+  // The parent's path is this key's prefix: extend its string and its memo node rather than start again.
+  let node = parent && ref.first > 0 ? parent.node : rootNode(catalog);
+  if (!(parent && ref.first > 0)) for (let i = 0; i < ref.first; i++) node = childNode(catalog, node, ref.path[i]);
+  const own: PathNode[] = [];
+  for (let i = ref.first; i < ref.path.length; i++) {
+    node = childNode(catalog, node, ref.path[i]);
+    own.push(node);
+  }
+  const key = ref.property.key;
+  const path = parent && ref.first > 0 ? `${parent.path}.${key}` : ref.first === 0 ? key : ref.path.join('.');
+  // Every field present from the start: one object shape for all infos keeps property access monomorphic.
+  const info: RefInfo = {
+    ref, path, status: 'object', at: ref.first, resolution: undefined, field: undefined, leaf: undefined,
+    openOwner: undefined, placement: undefined, parent, node, deprecated: parent?.deprecated, beta: parent?.beta,
+  };
   if (parent) {
-    info.deprecated = parent.deprecated;
-    info.beta = parent.beta;
     const inherited = inheritedStatus(parent);
     if (inherited) {
       info.status = inherited;
@@ -80,7 +94,7 @@ function classify(ref: FieldRef, parent: RefInfo | undefined, catalog: Catalog):
       return info;
     }
   }
-  walkSegments(info, catalog);
+  walkSegments(info, catalog, own);
   return info;
 }
 
@@ -103,11 +117,14 @@ function inheritedStatus(parent: RefInfo): RefStatus | undefined {
   }
 }
 
-function walkSegments(info: RefInfo, catalog: Catalog): void {
+/** Walks the key's own segments (`own[k]` is the node of its k-th one) until one decides the status. */
+function walkSegments(info: RefInfo, catalog: Catalog, own: readonly PathNode[]): void {
   const path = info.ref.path;
+  const first = info.ref.first;
   let leaf: FieldDefinition | undefined = info.parent?.status === 'field' ? info.parent.field : undefined;
-  for (let i = info.ref.first; i < path.length; i++) {
+  for (let i = first; i < path.length; i++) {
     info.at = i;
+    const node = own[i - first];
     if (leaf && leaf.type !== 'object') {
       // Segments below a leaf in one dotted key: only a geo_point's lat/lon mean something there.
       if (leaf.type === 'geo_point' && i === path.length - 1 && (path[i] === 'lat' || path[i] === 'lon')) {
@@ -116,11 +133,11 @@ function walkSegments(info: RefInfo, catalog: Catalog): void {
       } else {
         info.status = 'unknown';
         info.leaf = leaf;
-        info.resolution = resolvePrefix(catalog, path, i + 1);
+        info.resolution = resolutionOf(catalog, node);
       }
       return;
     }
-    const resolution = resolvePrefix(catalog, path, i + 1);
+    const resolution = resolutionOf(catalog, node);
     info.resolution = resolution;
     switch (resolution.kind) {
       case 'field':
@@ -133,7 +150,7 @@ function walkSegments(info: RefInfo, catalog: Catalog): void {
         }
         break;
       case 'object': {
-        const placement = placementFlags(catalog, path, i + 1);
+        const placement = placementFlagsOf(catalog, node);
         flag(info, 'deprecated', resolution.deprecated ?? placement.deprecated, i);
         flag(info, 'beta', resolution.beta ?? placement.beta, i);
         info.status = 'object';
@@ -146,7 +163,7 @@ function walkSegments(info: RefInfo, catalog: Catalog): void {
       case 'undefinedSet':
         info.status = 'undefinedSet';
         info.placement = resolution.placement;
-        flag(info, 'beta', placementFlags(catalog, resolution.placement.split('.'), resolution.placement.split('.').length).beta, i);
+        flag(info, 'beta', placementFlagsOf(catalog, node).beta, i);
         return;
       case 'nestedOnly':
       case 'unknown':

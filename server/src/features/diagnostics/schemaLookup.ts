@@ -1,53 +1,79 @@
-// Catalog answers memoised per catalog: events repeat the same paths, and an unknown path's suggestions cost a scan.
+// Catalog answers memoised per catalog in a tree of path segments: events repeat the same paths, a child is one
+// lookup by its own short name from its parent's node (no joined keys to hash), and an unknown path's
+// suggestions, which cost a scan of the catalog, are computed once.
 import type { Catalog, Resolution } from '../../catalog/types';
 
-/** A bound on each memo, so documents full of distinct custom keys cannot grow it without limit. */
-const MAX_ENTRIES = 50_000;
-
-interface Memo {
-  resolutions: Map<string, Resolution>;
-  placements: Map<string, PlacementFlags>;
-}
+/** A bound on the tree, so documents full of distinct custom keys cannot grow it without limit. */
+const MAX_NODES = 100_000;
 
 export interface PlacementFlags {
   deprecated?: string;
   beta?: string;
 }
 
-const memos = new WeakMap<Catalog, Memo>();
+/** One path of the memo: `source.geo` under `source` under the root. */
+export interface PathNode {
+  readonly segments: readonly string[];
+  readonly children: Map<string, PathNode>;
+  resolution?: Resolution;
+  flags?: PlacementFlags;
+}
 
-function memoOf(catalog: Catalog): Memo {
-  let memo = memos.get(catalog);
-  if (!memo) {
-    memo = { resolutions: new Map(), placements: new Map() };
-    memos.set(catalog, memo);
+interface Tree {
+  root: PathNode;
+  size: number;
+}
+
+const trees = new WeakMap<Catalog, Tree>();
+
+function treeOf(catalog: Catalog): Tree {
+  let tree = trees.get(catalog);
+  if (!tree || tree.size > MAX_NODES) {
+    // A fresh tree; nodes still held by the event being checked keep working, detached.
+    tree = { root: { segments: [], children: new Map() }, size: 0 };
+    trees.set(catalog, tree);
   }
-  return memo;
+  return tree;
 }
 
-function remember<T>(map: Map<string, T>, key: string, value: T): T {
-  if (map.size >= MAX_ENTRIES) map.clear();
-  map.set(key, value);
-  return value;
+/** The node of the empty path (the event's root). */
+export function rootNode(catalog: Catalog): PathNode {
+  return treeOf(catalog).root;
 }
 
-/** `catalog.resolve` for the first `length` segments of `path`. */
-export function resolvePrefix(catalog: Catalog, path: readonly string[], length: number): Resolution {
-  const segments = length === path.length ? path : path.slice(0, length);
-  const key = segments.join('.');
-  const memo = memoOf(catalog);
-  return memo.resolutions.get(key) ?? remember(memo.resolutions, key, catalog.resolve(segments));
+/** The node one segment below `node`, created on first use. */
+export function childNode(catalog: Catalog, node: PathNode, name: string): PathNode {
+  let child = node.children.get(name);
+  if (!child) {
+    child = { segments: [...node.segments, name], children: new Map() };
+    node.children.set(name, child);
+    treeOf(catalog).size++;
+  }
+  return child;
+}
+
+/** The node of a dotted path, if some event has used it. */
+export function findNode(catalog: Catalog, path: readonly string[]): PathNode | undefined {
+  let node: PathNode | undefined = rootNode(catalog);
+  for (const name of path) {
+    node = node.children.get(name);
+    if (!node) return undefined;
+  }
+  return node;
+}
+
+/** `catalog.resolve` of the node's path. */
+export function resolutionOf(catalog: Catalog, node: PathNode): Resolution {
+  return (node.resolution ??= catalog.resolve(node.segments));
 }
 
 /** Deprecation and beta status of the place where a set is placed (`process.elf` is beta, `host.user` deprecated). */
-export function placementFlags(catalog: Catalog, path: readonly string[], length: number): PlacementFlags {
-  const key = path.slice(0, length).join('.');
-  const memo = memoOf(catalog);
-  const known = memo.placements.get(key);
-  if (known) return known;
-  const entry = catalog.children(path.slice(0, length - 1)).find((child) => child.name === path[length - 1]);
+export function placementFlagsOf(catalog: Catalog, node: PathNode): PlacementFlags {
+  if (node.flags) return node.flags;
+  const segments = node.segments;
+  const entry = segments.length === 0 ? undefined : catalog.children(segments.slice(0, -1)).find((child) => child.name === segments[segments.length - 1]);
   const flags: PlacementFlags = {};
   if (entry?.deprecated) flags.deprecated = entry.deprecated;
   if (entry?.beta) flags.beta = entry.beta;
-  return remember(memo.placements, key, flags);
+  return (node.flags = flags);
 }

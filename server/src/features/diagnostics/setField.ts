@@ -56,9 +56,15 @@ export function removeField(view: EventView, format: DocumentFormat, ref: FieldR
   return object ? removeProperty(view.text, format, object as ObjectNode, key.property) : undefined;
 }
 
-/** A list of scalars as a one-line array in the format (`["a", "b"]`; YAML flow style `[a, b]`). */
-export function arrayText(values: readonly Scalar[], format: DocumentFormat): string {
-  return `[${values.map((v) => scalarText(v, format)).join(', ')}]`;
+/** A list of scalars as a one-line array (`["a", "b"]`; YAML flow style `[a, b]`), compact (`["a","b"]`) in compact JSON text. */
+export function arrayText(values: readonly Scalar[], format: DocumentFormat, text = ''): string {
+  return listText(values.map((v) => scalarText(v, format)), format, text);
+}
+
+/** Items already written as text, as a one-line array in the style of `text`. */
+export function listText(items: readonly string[], format: DocumentFormat, text = ''): string {
+  const compact = format !== 'yaml' && text.includes(',') && !/[,:][ \t\r\n]/.test(text);
+  return `[${items.join(compact ? ',' : ', ')}]`;
 }
 
 /** One write of a composed fix: the edits for the event as it reads after the writes before it; none when there is nothing left to do. */

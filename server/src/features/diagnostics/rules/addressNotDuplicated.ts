@@ -19,8 +19,8 @@ export const addressNotDuplicated: Rule = {
   code: 'address-not-duplicated',
   defaultSeverity: 'warning',
   title: '{side}.address not duplicated to .ip or .domain',
-  spec: '{side}.address: Raw address as seen (IP, domain or unix socket); always stored here, then duplicated to .ip or .domain according to its kind.',
-  specSource: 'Document 1, Client, Server, Source, Destination fields',
+  spec: 'Raw address as seen (IP, domain or unix socket); always stored here, then duplicated to .ip or .domain according to its kind',
+  specSource: 'Document 1, Client, Server, Source, Destination fields, {side}.address',
   fixAllTitle: 'Duplicate every address to .ip or .domain in the file',
   check(ctx) {
     const out: Finding[] = [];

@@ -7,8 +7,8 @@ export const datasetForm: Rule = {
   code: 'dataset-form',
   defaultSeverity: 'hint',
   title: 'event.dataset not of the form module.dataset',
-  spec: 'event.dataset: Dataset name; recommended form: module name, a dot, then dataset name.',
-  specSource: 'Document 1, Event fields',
+  spec: 'Dataset name; recommended form: module name, a dot, then dataset name',
+  specSource: 'Document 1, Event fields, event.dataset',
   check(ctx) {
     const dataset = stringAt(ctx.view, 'event.dataset');
     if (!dataset || isModuleDotDataset(dataset.value)) return [];

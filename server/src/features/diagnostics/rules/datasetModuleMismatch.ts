@@ -8,8 +8,8 @@ export const datasetModuleMismatch: Rule = {
   code: 'dataset-module-mismatch',
   defaultSeverity: 'information',
   title: 'event.dataset does not start with event.module',
-  spec: 'event.dataset: Dataset name; recommended form: module name, a dot, then dataset name. event.module: Name of the module the data comes from.',
-  specSource: 'Document 1, Event fields',
+  spec: 'Dataset name; recommended form: module name, a dot, then dataset name',
+  specSource: 'Document 1, Event fields, event.dataset (the module name is event.module)',
   check(ctx) {
     const dataset = stringAt(ctx.view, 'event.dataset');
     const module = stringAt(ctx.view, 'event.module');

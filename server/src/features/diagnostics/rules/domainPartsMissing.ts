@@ -13,8 +13,8 @@ export const domainPartsMissing: Rule = {
   code: 'domain-parts-missing',
   defaultSeverity: 'hint',
   title: 'Domain without its registered domain and suffix',
-  spec: 'Normalization normally happens at ingest time by parsing the original event into the defined fields and by adding context fields (..., enrichments such as ..., registered domain, ...). registered_domain, subdomain and top_level_domain are determined with a public suffix list.',
-  specSource: 'Document 1, What the service does, item 4; Client, Server, Source, Destination fields, Domain-name rules',
+  spec: 'Enrichment: geolocation and autonomous system from IP fields, registered domain from a hostname field, host and cloud metadata.',
+  specSource: 'Document 1, Mapping guidance: web access log (the parts as the Domain-name rules determine them)',
   fixAllTitle: 'Fill every registered_domain, subdomain and top_level_domain in the file',
   check(ctx) {
     const out: Finding[] = [];

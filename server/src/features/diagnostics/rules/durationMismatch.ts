@@ -10,8 +10,8 @@ export const durationMismatch: Rule = {
   code: 'duration-mismatch',
   defaultSeverity: 'warning',
   title: 'event.duration is not event.end - event.start',
-  spec: 'event.duration: Nanoseconds; when event.start and event.end are known, their difference.',
-  specSource: 'Document 1, Event fields',
+  spec: 'Nanoseconds; when event.start and event.end are known, their difference',
+  specSource: 'Document 1, Event fields, event.duration',
   check(ctx) {
     const start = stampAt(ctx, 'event.start');
     const end = stampAt(ctx, 'event.end');

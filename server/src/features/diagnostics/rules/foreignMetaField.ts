@@ -16,7 +16,7 @@ export const foreignMetaField: Rule = {
   specSource: 'Document 1, introduction',
   fixAllTitle: "Rename 'ecs.version' to 'schema.version' in the file",
   check(ctx) {
-    return ctx.view.all(FOREIGN).map((ref): Finding => ({
+    return ctx.refsAt(FOREIGN).map((ref): Finding => ({
       ...keyOf(ref).pathSpan,
       message: "'ecs.version' is the meta field of another schema family; events of this schema state their version in 'schema.version'",
       data: { path: FOREIGN },

@@ -9,8 +9,8 @@ export const iamTypes: Rule = {
   code: 'iam-types',
   defaultSeverity: 'warning',
   title: 'iam event without its two event types',
-  spec: 'Identity and account management: Event with category iam carries two event types: one for the activity (creation, deletion, change, and so on) and one for whether a user or a group is the target.',
-  specSource: 'Document 1, Events; Document 2, User field mapping guidance, rule 2',
+  spec: 'Event with category iam carries two event types: one for the activity (creation, deletion, change, and so on) and one for whether a user or a group is the target',
+  specSource: 'Document 1, Events, Identity and account management (and Document 2, User field mapping guidance, rule 2)',
   check(ctx) {
     const view = ctx.view;
     const iam = stringsAt(view, 'event.category').find((c) => c.value === 'iam');

@@ -31,6 +31,22 @@ import { addressNotDuplicated } from './addressNotDuplicated';
 import { relatedIncomplete } from './relatedIncomplete';
 import { domainPartsMismatch } from './domainPartsMismatch';
 import { domainPartsMissing } from './domainPartsMissing';
+import { wrongCase } from './wrongCase';
+import { patternMismatch } from './patternMismatch';
+import { tlsVersionFormat } from './tlsVersionFormat';
+import { serverNameNotCopied } from './serverNameNotCopied';
+import { urlNotation } from './urlNotation';
+import { urlPartMismatch } from './urlPartMismatch';
+import { hashName } from './hashName';
+import { notAllowedChild } from './notAllowedChild';
+import { argsCountMismatch } from './argsCountMismatch';
+import { notAbsolutePath } from './notAbsolutePath';
+import { domainUserName } from './domainUserName';
+import { emailIdentifier } from './emailIdentifier';
+import { unnamespacedCustomField } from './unnamespacedCustomField';
+import { customNameStyle } from './customNameStyle';
+import { normalizedMessageMismatch } from './normalizedMessageMismatch';
+import { syslogPriorityMismatch } from './syslogPriorityMismatch';
 
 export const rules: readonly Rule[] = [
   syntaxError,
@@ -64,4 +80,20 @@ export const rules: readonly Rule[] = [
   relatedIncomplete,
   domainPartsMismatch,
   domainPartsMissing,
+  wrongCase,
+  patternMismatch,
+  tlsVersionFormat,
+  serverNameNotCopied,
+  urlNotation,
+  urlPartMismatch,
+  hashName,
+  notAllowedChild,
+  argsCountMismatch,
+  notAbsolutePath,
+  domainUserName,
+  emailIdentifier,
+  unnamespacedCustomField,
+  customNameStyle,
+  normalizedMessageMismatch,
+  syslogPriorityMismatch,
 ];

@@ -10,11 +10,11 @@ export const invalidVersion: Rule = {
   code: 'invalid-version',
   defaultSeverity: 'error',
   title: 'schema.version is not major.minor.patch',
-  spec: 'schema.version: Must match three dot-separated non-negative integers: major.minor.patch.',
-  specSource: 'Document 1, Schema meta fields',
+  spec: 'Must match three dot-separated non-negative integers: major.minor.patch.',
+  specSource: 'Document 1, Schema meta fields, schema.version',
   check(ctx) {
     const out: Finding[] = [];
-    for (const ref of ctx.view.all('schema.version')) {
+    for (const ref of ctx.refsAt('schema.version')) {
       if (!ref.value) continue;
       for (const element of elementsOf(ref.value)) {
         if (element.kind === 'null' || element.kind === 'object' || (element.kind === 'string' && VERSION.test(String(element.value)))) continue;

@@ -18,7 +18,7 @@ export const missingRequired: Rule = {
     if (root?.kind !== 'object') return [];
     const out: Finding[] = [];
     for (const path of REQUIRED) {
-      if (ctx.view.all(path).length > 0) continue;
+      if (ctx.refsAt(path).length > 0) continue;
       out.push({ ...anchor(root, ctx), message: `This event has no ${path}; every event must contain ${path}`, data: { path } });
     }
     return out;

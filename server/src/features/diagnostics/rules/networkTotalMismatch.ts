@@ -10,8 +10,8 @@ export const networkTotalMismatch: Rule = {
   code: 'network-total-mismatch',
   defaultSeverity: 'warning',
   title: 'network total is not the sum of both sides',
-  spec: 'network.bytes: Total bytes in both directions; sum of source.bytes and destination.bytes when known. network.packets: Total packets in both directions; sum of source.packets and destination.packets when known.',
-  specSource: 'Document 2, Network fields',
+  spec: 'Total bytes in both directions; sum of source.bytes and destination.bytes when known',
+  specSource: 'Document 2, Network fields, network.bytes (and likewise network.packets)',
   check(ctx) {
     const out: Finding[] = [];
     for (const unit of TOTALS) {

@@ -8,8 +8,8 @@ export const outcomeNotExpected: Rule = {
   code: 'outcome-not-expected',
   defaultSeverity: 'hint',
   title: 'event.outcome on a metric or info event',
-  spec: 'event.outcome: From the perspective of the producer; generally omitted for metric events, for event.type info, and where no outcome applies.',
-  specSource: 'Document 1, Event fields',
+  spec: 'From the perspective of the producer; generally omitted for metric events, for event.type info, and where no outcome applies.',
+  specSource: 'Document 1, Event fields, event.outcome',
   check(ctx) {
     const view = ctx.view;
     const outcome = view.get('event.outcome');

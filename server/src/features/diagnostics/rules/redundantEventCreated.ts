@@ -7,8 +7,8 @@ export const redundantEventCreated: Rule = {
   code: 'redundant-event-created',
   defaultSeverity: 'hint',
   title: 'event.created identical to @timestamp',
-  spec: 'event.created: When the event was first read by an agent or pipeline; if identical to @timestamp, use @timestamp.',
-  specSource: 'Document 1, Event fields',
+  spec: 'When the event was first read by an agent or pipeline; if identical to @timestamp, use @timestamp',
+  specSource: 'Document 1, Event fields, event.created',
   check(ctx) {
     const timestamp = stampAt(ctx, '@timestamp');
     const created = stampAt(ctx, 'event.created');

@@ -1,13 +1,13 @@
 // related-incomplete: related.ip, related.hosts or related.user missing a value the event holds elsewhere
 // (what counts is decided in relatedValues.ts); the fix appends the missing values, or creates the field.
-import { appendItems } from '../../edits';
+import { appendItems, scalarText } from '../../edits';
 import type { TextEdit } from '../../types';
 import { createRuleContext } from '../context';
 import { stringsAt } from '../eventValues';
 import { isRecord } from '../locate';
 import { memberKey, Member, RELATED_FIELDS, RelatedField, relatedMembers } from '../relatedValues';
 import type { Finding, Rule, RuleContext } from '../rule';
-import { arrayText, composeSteps, setText, Step } from '../setField';
+import { arrayText, composeSteps, listText, setText, Step } from '../setField';
 import { valueSpan } from '../values';
 import { prefersDotted } from './missingRequired';
 
@@ -69,9 +69,9 @@ function fillStep(ctx: RuleContext, field: RelatedField): Step {
     if (written?.kind === 'array') return appendItems(view.text, ctx.format, written, missing);
     if (written?.kind === 'string') {
       // A single value becomes the first element of the array.
-      return { start: written.start, end: written.end, newText: `[${view.text.slice(written.start, written.end)}, ${arrayText(missing, ctx.format).slice(1)}` };
+      return { start: written.start, end: written.end, newText: listText([view.text.slice(written.start, written.end), ...missing.map((v) => scalarText(v, ctx.format))], ctx.format, view.text) };
     }
     if (written && written.kind !== 'null') return undefined;
-    return setText(view, ctx.format, field.split('.'), arrayText(missing, ctx.format), undefined, { dotted: prefersDotted(now) });
+    return setText(view, ctx.format, field.split('.'), arrayText(missing, ctx.format, view.text), undefined, { dotted: prefersDotted(now) });
   };
 }

@@ -6,8 +6,8 @@ export const unrecommendedValue: Rule = {
   code: 'unrecommended-value',
   defaultSeverity: 'information',
   title: 'Value not among the recommended ones',
-  spec: 'network.direction: Recommended values: ingress, egress, inbound, outbound, internal, external, unknown.',
-  specSource: 'Document 2, Network fields',
+  spec: 'Recommended values: ingress, egress, inbound, outbound, internal, external, unknown.',
+  specSource: 'Document 2, Network fields, network.direction',
   check(ctx) {
     return valuesOutside(ctx, (f) => (f.allowed ? undefined : f.recommended), (path, list) => `one of the recommended values of ${path}: ${list.join(', ')}`);
   },

@@ -1,0 +1,167 @@
+// A minimal LSP client for the benchmark: one server process over stdio, the timings the bench needs, and the
+// server's peak memory (VmHWM of /proc/PID/status: the most resident memory the process ever had).
+import { ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import {
+  ClientCapabilities, createProtocolConnection, DidChangeConfigurationNotification, DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification, DocumentDiagnosticRequest, ExitNotification, InitializedNotification,
+  InitializeRequest, ProtocolConnection, PublishDiagnosticsNotification, PublishDiagnosticsParams, ShutdownRequest,
+  StreamMessageReader, StreamMessageWriter, Diagnostic, DocumentDiagnosticReport,
+} from 'vscode-languageserver-protocol/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+
+export interface ServerSpec {
+  /** Short name for the table. */
+  name: string;
+  command: string[];
+  capabilities: ClientCapabilities;
+  initializationOptions?: unknown;
+  /** Sent with workspace/didChangeConfiguration after `initialized` (push-model settings). */
+  settings?: unknown;
+  /** Answers to workspace/configuration, by section. */
+  configuration?: (section: string | undefined) => unknown;
+  /** Diagnostics by textDocument/diagnostic (pull) rather than waiting for publishDiagnostics. */
+  pull: boolean;
+}
+
+export class BenchClient {
+  private readonly published: PublishDiagnosticsParams[] = [];
+  private waiters: Array<() => void> = [];
+  private readonly docs = new Map<string, TextDocument>();
+  stderr = '';
+
+  private constructor(readonly spec: ServerSpec, readonly child: ChildProcess, readonly connection: ProtocolConnection) {
+    child.stderr?.on('data', (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString()).slice(-4000);
+    });
+    connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
+      this.published.push(p);
+      this.wake();
+    });
+    connection.onRequest('workspace/configuration', (params: { items: Array<{ section?: string }> }) =>
+      params.items.map((item) => spec.configuration?.(item.section) ?? null));
+    for (const method of ['client/registerCapability', 'client/unregisterCapability', 'window/workDoneProgress/create',
+      'workspace/diagnostic/refresh', 'workspace/inlayHint/refresh', 'workspace/semanticTokens/refresh', 'window/showMessageRequest']) {
+      connection.onRequest(method, () => null);
+    }
+    connection.onNotification(() => undefined);
+  }
+
+  /** Spawns the server and initializes it; resolves with the client and the start-up time (spawn to initialize result). */
+  static async start(spec: ServerSpec, rootUri: string): Promise<{ client: BenchClient; startupMs: number }> {
+    const started = performance.now();
+    const [cmd, ...args] = spec.command;
+    const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const client = new BenchClient(spec, child, connection);
+    connection.listen();
+    await connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri,
+      workspaceFolders: [{ uri: rootUri, name: 'bench' }],
+      capabilities: spec.capabilities,
+      initializationOptions: spec.initializationOptions,
+    });
+    const startupMs = performance.now() - started;
+    await connection.sendNotification(InitializedNotification.type, {});
+    if (spec.settings !== undefined) await connection.sendNotification(DidChangeConfigurationNotification.type, { settings: spec.settings });
+    return { client, startupMs };
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
+  }
+
+  private until<T>(what: string, check: () => T | undefined, ms: number): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const deadline = Date.now() + ms;
+      const poll = (): void => {
+        const value = check();
+        if (value !== undefined) return resolve(value);
+        if (Date.now() > deadline) return reject(new Error(`${this.spec.name}: timed out waiting for ${what}; stderr: ${this.stderr}`));
+        this.waiters.push(poll);
+        setTimeout(() => this.wake(), Math.min(1000, Math.max(0, deadline - Date.now() + 1)));
+      };
+      poll();
+    });
+  }
+
+  document(uri: string): TextDocument {
+    return this.docs.get(uri)!;
+  }
+
+  /** Opens a document and returns the time until its first diagnostics that hold at least `minimum` problems. */
+  async openToDiagnostics(uri: string, languageId: string, text: string, minimum: number, timeoutMs: number): Promise<{ ms: number; diagnostics: Diagnostic[] }> {
+    this.docs.set(uri, TextDocument.create(uri, languageId, 1, text));
+    const started = performance.now();
+    await this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } });
+    const diagnostics = await this.diagnosticsFor(uri, 1, minimum, timeoutMs);
+    return { ms: performance.now() - started, diagnostics };
+  }
+
+  /** An incremental edit, and the time until diagnostics that hold at least `minimum` problems. */
+  async editToDiagnostics(uri: string, start: number, end: number, newText: string, minimum: number, timeoutMs: number): Promise<{ ms: number; diagnostics: Diagnostic[] }> {
+    const doc = this.docs.get(uri)!;
+    const range = { start: doc.positionAt(start), end: doc.positionAt(end) };
+    const next = TextDocument.update(doc, [{ range, text: newText }], doc.version + 1);
+    const started = performance.now();
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version: next.version }, contentChanges: [{ range, text: newText }],
+    });
+    const diagnostics = await this.diagnosticsFor(uri, next.version, minimum, timeoutMs);
+    return { ms: performance.now() - started, diagnostics };
+  }
+
+  private async diagnosticsFor(uri: string, version: number, minimum: number, timeoutMs: number): Promise<Diagnostic[]> {
+    const enough = (list: Diagnostic[]): boolean => problemCount(list) >= minimum;
+    if (this.spec.pull) {
+      const report: DocumentDiagnosticReport = await this.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
+      const items = report.kind === 'full' ? report.items : [];
+      if (!enough(items)) throw new Error(`${this.spec.name}: v${version} has ${items.length} diagnostics, expected at least ${minimum} errors or warnings`);
+      return items;
+    }
+    const seen = this.published.length;
+    return this.until(`diagnostics of v${version}`, () => {
+      for (let k = this.published.length - 1; k >= seen; k--) {
+        const p = this.published[k];
+        if (p.uri === uri && (p.version === undefined || p.version === version) && enough(p.diagnostics)) return p.diagnostics;
+      }
+      return undefined;
+    }, timeoutMs);
+  }
+
+  /** Time of one request, in ms, and its result. */
+  async timed<R>(method: string, params: unknown): Promise<{ ms: number; result: R }> {
+    const started = performance.now();
+    const result = await this.connection.sendRequest<R>(method, params);
+    return { ms: performance.now() - started, result };
+  }
+
+  /** The most resident memory the server process ever had, in MB (Linux). */
+  peakMemoryMb(): number {
+    const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
+    const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
+    return kb / 1024;
+  }
+
+  async stop(): Promise<void> {
+    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    try {
+      await Promise.race([this.connection.sendRequest(ShutdownRequest.type), new Promise((r) => setTimeout(r, 5000))]);
+      await this.connection.sendNotification(ExitNotification.type);
+    } catch {
+      // Already gone: the kill below settles it.
+    }
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 5000);
+    if (this.child.exitCode === null && this.child.signalCode === null) await exited;
+    clearTimeout(timer);
+    this.connection.dispose();
+  }
+}
+
+/** Errors and warnings (the JSON server reports schema violations as warnings; hints and information do not count). */
+export function problemCount(list: ReadonlyArray<{ severity?: number }>): number {
+  return list.filter((d) => (d.severity ?? 1) <= 2).length;
+}

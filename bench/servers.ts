@@ -1,0 +1,73 @@
+// The three servers the bench drives, each set up the way its own editor extension would set it up, with the
+// JSON Schema that `fieldwise fields --format json-schema` prints for the peers.
+import { resolve } from 'node:path';
+import { ClientCapabilities, MarkupKind } from 'vscode-languageserver-protocol';
+
+export const REPO = resolve(__dirname, '..');
+
+/** Capabilities of a VS Code-like client; `pull` adds textDocument/diagnostic support. */
+export function capabilities(pull: boolean): ClientCapabilities {
+  return {
+    workspace: { configuration: false, workspaceFolders: true, didChangeConfiguration: { dynamicRegistration: false } },
+    textDocument: {
+      synchronization: { dynamicRegistration: false },
+      completion: {
+        // The JSON server offers completion only to a client that declares snippet support.
+        completionItem: { snippetSupport: true, labelDetailsSupport: true, documentationFormat: [MarkupKind.Markdown, MarkupKind.PlainText] },
+      },
+      hover: { contentFormat: [MarkupKind.Markdown, MarkupKind.PlainText] },
+      publishDiagnostics: { versionSupport: true },
+      diagnostic: pull ? { dynamicRegistration: false } : undefined,
+    },
+  };
+}
+
+export interface ServerSetup {
+  name: string;
+  command: string[];
+  capabilities: ClientCapabilities;
+  initializationOptions?: unknown;
+  settings?: unknown;
+  configuration?: (section: string | undefined) => unknown;
+  pull: boolean;
+  /** The server's own delay before it validates (a debounce), in ms; subtracted for the ratios. */
+  delayMs: number;
+}
+
+export function fieldwise(): ServerSetup {
+  return {
+    name: 'fieldwise',
+    command: [process.execPath, resolve(REPO, 'dist/server.js'), '--stdio'],
+    capabilities: capabilities(true),
+    pull: true,
+    delayMs: 0,
+  };
+}
+
+/** VS Code's JSON server, validating with the schema; pull diagnostics skip its 500 ms debounce, push ones do not. */
+export function jsonServer(schemaUri: string, pull: boolean): ServerSetup {
+  return {
+    name: pull ? 'json-ls (pull)' : 'json-ls (push)',
+    command: [process.execPath, resolve(REPO, 'node_modules/vscode-langservers-extracted/bin/vscode-json-language-server'), '--stdio'],
+    capabilities: capabilities(pull),
+    initializationOptions: { provideFormatter: false, handledSchemaProtocols: ['file'] },
+    settings: { json: { validate: { enable: true }, schemas: [{ fileMatch: ['bench-*.json'], url: schemaUri }] } },
+    pull,
+    delayMs: pull ? 0 : 500,
+  };
+}
+
+/** yaml-language-server, with the schema for the bench's YAML files; it validates 200 ms after a change. */
+export function yamlServer(schemaUri: string): ServerSetup {
+  const yaml = { validate: true, hover: true, completion: true, schemas: { [schemaUri]: '**/bench-*.yaml' }, schemaStore: { enable: false } };
+  return {
+    name: 'yaml-ls',
+    command: [process.execPath, resolve(REPO, 'node_modules/yaml-language-server/bin/yaml-language-server'), '--stdio'],
+    capabilities: capabilities(false),
+    // It reads its settings with workspace/configuration whenever told that they changed.
+    settings: { yaml },
+    configuration: (section) => (section === 'yaml' ? yaml : null),
+    pull: false,
+    delayMs: 200,
+  };
+}

@@ -1,0 +1,9 @@
+// The documents the language server handles: event files and the other kinds later issues add.
+
+export const SERVER_LANGUAGES = ['json', 'jsonc', 'ndjson', 'yaml'] as const;
+
+/** Plain filters, usable both by vscode-languageclient and by vscode.languages. */
+export const serverDocumentSelector: Array<{ scheme: string; language: string }> = SERVER_LANGUAGES.flatMap((language) => [
+  { scheme: 'file', language },
+  { scheme: 'untitled', language },
+]);

@@ -1,0 +1,28 @@
+// Fieldwise's extensions to the language server protocol (documented in docs/extension.md, "Protocol extensions").
+import { RequestType } from 'vscode-languageclient/node';
+
+export interface FieldwiseStatus {
+  /** Version of the field schema the server loaded, e.g. `1.11.0-7`. */
+  schemaVersion: string;
+  /** Fields loaded from the workspace's custom definitions (fieldwise.schema.definitions). */
+  customFieldCount: number;
+}
+
+export interface StatusParams {
+  /** A document: the answer is for its workspace folder; without it, for the first folder. */
+  uri?: string;
+}
+
+export const statusRequest = new RequestType<StatusParams | null, FieldwiseStatus, void>('fieldwise/status');
+
+/** Whether an answer has the documented shape; the server is another program, so it is checked. */
+export function isFieldwiseStatus(value: unknown): value is FieldwiseStatus {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return (
+    typeof candidate.schemaVersion === 'string' &&
+    typeof candidate.customFieldCount === 'number' &&
+    Number.isInteger(candidate.customFieldCount) &&
+    candidate.customFieldCount >= 0
+  );
+}

@@ -1,0 +1,75 @@
+// `fieldwise check --format sarif`: a SARIF 2.1.0 log for code-scanning tools, with every rule's metadata.
+import { isAbsolute } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Rule } from '../../features/diagnostics/rule';
+import type { Severity } from '../../features/types';
+import type { CheckedFile } from './checkReport';
+
+const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const SRCROOT = '%SRCROOT%';
+
+type SarifLevel = 'error' | 'warning' | 'note';
+
+function level(severity: Severity): SarifLevel {
+  return severity === 'error' ? 'error' : severity === 'warning' ? 'warning' : 'note';
+}
+
+/** `unknown-field` -> `UnknownField`: SARIF's rule `name` is an identifier-like word. */
+function ruleName(code: string): string {
+  return code.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}
+
+function artifactLocation(path: string): { uri: string; uriBaseId?: string } {
+  if (isAbsolute(path)) return { uri: pathToFileURL(path).href };
+  return { uri: path.split('/').map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
+}
+
+export function renderCheckSarif(files: readonly CheckedFile[], rules: readonly Rule[], cwd: string, version: string): string {
+  const index = new Map(rules.map((r, i) => [r.code, i]));
+  const results = files.flatMap((f) => f.diagnostics.map((d) => {
+    const ruleIndex = index.get(d.code);
+    return {
+      ruleId: d.code,
+      ...(ruleIndex === undefined ? {} : { ruleIndex }),
+      level: level(d.severity),
+      message: { text: d.message },
+      locations: [{
+        physicalLocation: {
+          artifactLocation: artifactLocation(f.uriPath),
+          region: {
+            startLine: d.range.start.line + 1,
+            startColumn: d.range.start.character + 1,
+            endLine: d.range.end.line + 1,
+            endColumn: d.range.end.character + 1,
+          },
+        },
+      }],
+      properties: { severity: d.severity },
+    };
+  }));
+  const log = {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [{
+      tool: {
+        driver: {
+          name: 'fieldwise',
+          version,
+          rules: rules.map((r) => ({
+            id: r.code,
+            name: ruleName(r.code),
+            shortDescription: { text: r.title },
+            fullDescription: { text: r.spec },
+            help: { text: `${r.spec}\nSource: ${r.specSource}.` },
+            defaultConfiguration: { level: level(r.defaultSeverity) },
+            properties: { defaultSeverity: r.defaultSeverity, specSource: r.specSource },
+          })),
+        },
+      },
+      originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(cwd.endsWith('/') ? cwd : `${cwd}/`).href } },
+      columnKind: 'utf16CodeUnits',
+      results,
+    }],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}

@@ -1,0 +1,47 @@
+// What the client can do, read once from its initialize capabilities; every later choice asks this record.
+import { ClientCapabilities, MarkupKind } from 'vscode-languageserver';
+
+export interface ClientFeatures {
+  /** textDocument/diagnostic (LSP 3.17): the client pulls, so the server never pushes. */
+  pullDiagnostics: boolean;
+  /** workspace/diagnostic/refresh: ask the client to pull again after settings or definitions change. */
+  diagnosticRefresh: boolean;
+  inlayHintRefresh: boolean;
+  /** publishDiagnostics carries the document version. */
+  versionedPush: boolean;
+  configuration: boolean;
+  workspaceFolders: boolean;
+  dynamicConfiguration: boolean;
+  dynamicWatchers: boolean;
+  relativePatterns: boolean;
+  snippets: boolean;
+  labelDetails: boolean;
+  completionMarkdown: boolean;
+  completionDeprecatedTag: boolean;
+  hoverMarkdown: boolean;
+  documentChanges: boolean;
+  codeActionLiterals: boolean;
+}
+
+export function readClientFeatures(caps: ClientCapabilities): ClientFeatures {
+  const text = caps.textDocument;
+  const item = text?.completion?.completionItem;
+  return {
+    pullDiagnostics: text?.diagnostic !== undefined,
+    diagnosticRefresh: caps.workspace?.diagnostics?.refreshSupport === true,
+    inlayHintRefresh: caps.workspace?.inlayHint?.refreshSupport === true,
+    versionedPush: text?.publishDiagnostics?.versionSupport === true,
+    configuration: caps.workspace?.configuration === true,
+    workspaceFolders: caps.workspace?.workspaceFolders === true,
+    dynamicConfiguration: caps.workspace?.didChangeConfiguration?.dynamicRegistration === true,
+    dynamicWatchers: caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
+    relativePatterns: caps.workspace?.didChangeWatchedFiles?.relativePatternSupport === true,
+    snippets: item?.snippetSupport === true,
+    labelDetails: item?.labelDetailsSupport === true,
+    completionMarkdown: item?.documentationFormat?.includes(MarkupKind.Markdown) === true,
+    completionDeprecatedTag: item?.tagSupport?.valueSet?.includes(1) === true,
+    hoverMarkdown: text?.hover?.contentFormat?.includes(MarkupKind.Markdown) === true,
+    documentChanges: caps.workspace?.workspaceEdit?.documentChanges === true,
+    codeActionLiterals: text?.codeAction?.codeActionLiteralSupport !== undefined,
+  };
+}

@@ -1,0 +1,91 @@
+// Diagnostics of a parsed version without blocking the server: the diagnostics feature caches its findings per
+// event (by the event's parsed identity), so the events this version has not seen checked yet are checked first in
+// small batches, yielding to the event loop between them (a cancellation or a newer edit gets in), and then the
+// whole document is assembled in one call that is served from that cache (per-file rules, severities, syntax errors).
+import type { EventSlice } from '../document/model';
+import { checkCounter } from '../features/diagnostics/eventDiagnostics';
+import type { FwDiagnostic } from '../features/types';
+import type { LanguageService } from '../service/languageService';
+import type { FieldwiseSettings } from '../service/settings';
+import { eventIdentity, ParsedVersion } from './parseCache';
+
+export interface DiagnosticsResult {
+  diagnostics: FwDiagnostic[];
+  /** Events the diagnostics feature really checked in this run (counted by the feature); the rest were cached. */
+  checked: number;
+  total: number;
+  ms: number;
+}
+
+/** Per document: the events already checked under the workspace's current settings and catalog. */
+export class CheckedEvents {
+  private seen = new WeakSet<object>();
+  private generation = -1;
+
+  forGeneration(generation: number): this {
+    if (generation !== this.generation) {
+      this.seen = new WeakSet();
+      this.generation = generation;
+    }
+    return this;
+  }
+
+  has(event: EventSlice): boolean {
+    return this.seen.has(eventIdentity(event));
+  }
+
+  add(event: EventSlice): void {
+    this.seen.add(eventIdentity(event));
+  }
+}
+
+const SLICE_MS = 10;
+const BATCH = 32;
+
+export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Undefined when `isCancelled` turned true on the way. */
+export async function checkVersion(
+  entry: ParsedVersion,
+  service: LanguageService,
+  settings: FieldwiseSettings,
+  file: string,
+  checkedBefore: CheckedEvents,
+  isCancelled: () => boolean,
+): Promise<DiagnosticsResult | undefined> {
+  const started = performance.now();
+  if (!entry.parsed) return { diagnostics: tooDeep(entry, settings), checked: 0, total: 0, ms: performance.now() - started };
+  const doc = entry.parsed;
+  const pending = doc.events.filter((e) => !checkedBefore.has(e));
+  let checked = 0;
+  let sliceStart = performance.now();
+  for (let i = 0; i < pending.length; i += BATCH) {
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await yieldToEventLoop();
+      if (isCancelled()) return undefined;
+      sliceStart = performance.now();
+    }
+    const batch = pending.slice(i, i + BATCH);
+    const before = checkCounter.events;
+    service.diagnostics({ ...doc, events: batch, errors: [] }, file);
+    checked += checkCounter.events - before;
+    for (const e of batch) checkedBefore.add(e);
+  }
+  if (isCancelled()) return undefined;
+  const before = checkCounter.events;
+  const diagnostics = service.diagnostics(doc, file);
+  checked += checkCounter.events - before;
+  return { diagnostics, checked, total: doc.events.length, ms: performance.now() - started };
+}
+
+function tooDeep(entry: ParsedVersion, settings: FieldwiseSettings): FwDiagnostic[] {
+  const severity = settings.diagnostics.severity['syntax-error'];
+  if (severity === 'off' || !entry.tooDeep) return [];
+  return [{
+    code: 'syntax-error',
+    severity: severity ?? 'error',
+    message: `Nested deeper than ${entry.tooDeep.limit} levels: Fieldwise does not check documents nested this deep`,
+    start: entry.tooDeep.offset,
+    end: entry.tooDeep.offset + 1,
+  }];
+}

@@ -1,0 +1,77 @@
+// Open documents as the server sees them: which workspace, file name and event format, the cached parse of the
+// current version, and the per-event diagnostics cache.
+import type { TextDocuments } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { DocumentFormat } from '../document/model';
+import { CheckedEvents, checkVersion, DiagnosticsResult } from './diagnosticRun';
+import { EventSelection } from './eventSelection';
+import { ParseCache, ParsedVersion } from './parseCache';
+import { positionsAt, Positions } from './positions';
+import type { Workspace, Workspaces } from './workspaces';
+
+export interface DocContext {
+  doc: TextDocument;
+  workspace: Workspace;
+  /** The file name settings globs and features see. */
+  file: string;
+  format: DocumentFormat;
+}
+
+/** A parsed version with what it takes to answer for it. */
+export interface Snapshot extends DocContext {
+  entry: ParsedVersion;
+  /** True when this call parsed (the version was not cached yet). */
+  fresh: boolean;
+  at: Positions;
+}
+
+export class OpenDocuments {
+  private readonly parses = new ParseCache();
+  private readonly checked = new Map<string, CheckedEvents>();
+  private readonly selection = new EventSelection();
+
+  constructor(private readonly documents: TextDocuments<TextDocument>, private readonly workspaces: () => Workspaces) {}
+
+  /** The document if it is open and an event document; undefined means Fieldwise leaves it alone. */
+  context(uri: string): DocContext | undefined {
+    const doc = this.documents.get(uri);
+    if (!doc) return undefined;
+    const workspace = this.workspaces().of(uri);
+    const file = workspace.fileOf(uri);
+    const format = this.selection.formatOf(uri, doc.version, doc.languageId, () => doc.getText(), workspace, file);
+    return format ? { doc, workspace, file, format } : undefined;
+  }
+
+  snapshot(ctx: DocContext): Snapshot {
+    const before = this.parses.peek(ctx.doc.uri);
+    const entry = this.parses.get(ctx.doc.uri, ctx.doc.version, () => ctx.doc.getText(), ctx.format, ctx.workspace.service);
+    return { ...ctx, entry, fresh: entry !== before, at: positionsAt(ctx.doc, entry.version, entry.text) };
+  }
+
+  diagnostics(snap: Snapshot, isCancelled: () => boolean): Promise<DiagnosticsResult | undefined> {
+    const uri = snap.doc.uri;
+    let checked = this.checked.get(uri);
+    if (!checked) {
+      checked = new CheckedEvents();
+      this.checked.set(uri, checked);
+    }
+    const ws = snap.workspace;
+    return checkVersion(snap.entry, ws.service, ws.settings, snap.file, checked.forGeneration(ws.generation), isCancelled);
+  }
+
+  close(uri: string): void {
+    this.parses.drop(uri);
+    this.checked.delete(uri);
+    this.selection.forget(uri);
+  }
+
+  all(): TextDocument[] {
+    return this.documents.all();
+  }
+}
+
+/** The trace line of one diagnostics run: how much of the document this version really re-parsed and re-checked. */
+export function runSummary(snap: Snapshot, result: DiagnosticsResult): string {
+  const parse = snap.fresh ? `parsed ${snap.entry.reparsed} of ${result.total} in ${snap.entry.parseMs.toFixed(1)} ms` : 'parse cached';
+  return `diagnostics ${snap.file} v${snap.entry.version}: checked ${result.checked} of ${result.total} events in ${result.ms.toFixed(1)} ms (${parse})`;
+}

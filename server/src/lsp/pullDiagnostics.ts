@@ -1,0 +1,63 @@
+// textDocument/diagnostic (LSP 3.17): each answer carries a resultId; a client asking again with that id gets
+// `unchanged` (no work at all when neither the version nor the settings moved, no payload when the result is equal).
+import type { CancellationToken, Diagnostic, DocumentDiagnosticParams, DocumentDiagnosticReport } from 'vscode-languageserver';
+import { Cancelled, throwIfCancelled } from './guard';
+import { OpenDocuments, runSummary } from './openDocuments';
+import { toDiagnostic } from './toLsp';
+import { yieldToEventLoop } from './diagnosticRun';
+
+interface Answered {
+  resultId: string;
+  version: number;
+  generation: number;
+  /** The items as sent, to tell an equal result from a new one. */
+  json: string;
+}
+
+export type TraceLog = (message: string) => void;
+
+export class PullDiagnostics {
+  private readonly answered = new Map<string, Answered>();
+  private counter = 0;
+
+  constructor(private readonly docs: OpenDocuments, private readonly trace: TraceLog) {}
+
+  async handle(params: DocumentDiagnosticParams, token: CancellationToken): Promise<DocumentDiagnosticReport> {
+    const uri = params.textDocument.uri;
+    const ctx = this.docs.context(uri);
+    if (!ctx) return this.report(uri, -1, -1, [], params.previousResultId);
+    const last = this.answered.get(uri);
+    const generation = ctx.workspace.generation;
+    if (last && last.version === ctx.doc.version && last.generation === generation && params.previousResultId === last.resultId) {
+      return { kind: 'unchanged', resultId: last.resultId };
+    }
+    const snap = this.docs.snapshot(ctx);
+    if (snap.fresh) {
+      // Parsing a large version takes a while: let a cancellation that arrived meanwhile be seen.
+      await yieldToEventLoop();
+      throwIfCancelled(token);
+    }
+    const result = await this.docs.diagnostics(snap, () => token.isCancellationRequested);
+    if (!result) throw new Cancelled();
+    this.trace(runSummary(snap, result));
+    const items = result.diagnostics.map((d) => toDiagnostic(d, snap.at));
+    return this.report(uri, snap.entry.version, generation, items, params.previousResultId);
+  }
+
+  forget(uri: string): void {
+    this.answered.delete(uri);
+  }
+
+  private report(uri: string, version: number, generation: number, items: Diagnostic[], previous: string | undefined): DocumentDiagnosticReport {
+    const json = JSON.stringify(items);
+    const last = this.answered.get(uri);
+    if (last && last.json === json) {
+      this.answered.set(uri, { ...last, version, generation });
+      if (previous === last.resultId) return { kind: 'unchanged', resultId: last.resultId };
+      return { kind: 'full', resultId: last.resultId, items };
+    }
+    const resultId = `${++this.counter}`;
+    this.answered.set(uri, { resultId, version, generation, json });
+    return { kind: 'full', resultId, items };
+  }
+}

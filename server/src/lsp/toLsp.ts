@@ -1,0 +1,105 @@
+// Fieldwise's plain results (document offsets) as LSP objects; positions go through `Positions` only.
+import {
+  CodeAction, CodeActionKind, CompletionItem, CompletionItemKind, CompletionItemTag, Diagnostic, DiagnosticSeverity,
+  DiagnosticTag, Hover, InlayHint, InsertTextFormat, MarkupKind, TextEdit as LspTextEdit, WorkspaceEdit,
+} from 'vscode-languageserver';
+import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, Severity, TextEdit } from '../features/types';
+import type { ClientFeatures } from './clientFeatures';
+import type { Positions } from './positions';
+import { snippetToPlainText } from './snippetText';
+
+export const SOURCE = 'fieldwise';
+
+const severities: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** A diagnostic the client sent back (code action context) as Fieldwise's own; undefined for other sources. */
+export function fromDiagnostic(d: Diagnostic, at: Positions): FwDiagnostic | undefined {
+  if (d.source !== SOURCE || d.code === undefined) return undefined;
+  const severity = (Object.keys(severities) as Severity[]).find((s) => severities[s] === d.severity) ?? 'error';
+  const out: FwDiagnostic = { code: String(d.code), severity, message: typeof d.message === 'string' ? d.message : d.message.value, ...at.span(d.range) };
+  if (d.data !== undefined) out.data = d.data;
+  return out;
+}
+
+export function toDiagnostic(d: FwDiagnostic, at: Positions): Diagnostic {
+  const diagnostic: Diagnostic = {
+    range: at.range(d),
+    severity: severities[d.severity],
+    code: d.code,
+    source: SOURCE,
+    message: d.message,
+  };
+  if (d.tags?.length) {
+    diagnostic.tags = d.tags.map((t) => (t === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary));
+  }
+  if (d.data !== undefined) diagnostic.data = d.data;
+  return diagnostic;
+}
+
+const kinds: Record<CompletionEntry['kind'], CompletionItemKind> = {
+  field: CompletionItemKind.Field,
+  object: CompletionItemKind.Module,
+  value: CompletionItemKind.Value,
+};
+
+export function toCompletionItem(entry: CompletionEntry, at: Positions, client: ClientFeatures): CompletionItem {
+  const snippet = entry.snippet === true && client.snippets;
+  const newText = entry.snippet && !client.snippets ? snippetToPlainText(entry.insertText) : entry.insertText;
+  const item: CompletionItem = {
+    label: entry.label,
+    kind: kinds[entry.kind],
+    detail: entry.detail,
+    documentation: client.completionMarkdown
+      ? { kind: MarkupKind.Markdown, value: entry.documentation }
+      : { kind: MarkupKind.PlainText, value: entry.documentation },
+    textEdit: { range: at.range(entry.replace), newText },
+    insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+    sortText: entry.sortText,
+  };
+  // The badge beside the label where the client can show one; `detail` carries it for every client.
+  if (entry.level && client.labelDetails) item.labelDetails = { description: entry.level };
+  if (entry.filterText !== undefined) item.filterText = entry.filterText;
+  if (entry.additionalEdits?.length) item.additionalTextEdits = entry.additionalEdits.map((e) => toTextEdit(e, at));
+  if (entry.deprecated) {
+    if (client.completionDeprecatedTag) item.tags = [CompletionItemTag.Deprecated];
+    else item.deprecated = true;
+  }
+  return item;
+}
+
+export function toHover(result: HoverResult, at: Positions, client: ClientFeatures): Hover {
+  return {
+    contents: { kind: client.hoverMarkdown ? MarkupKind.Markdown : MarkupKind.PlainText, value: result.markdown },
+    range: at.range(result),
+  };
+}
+
+export function toInlayHint(hint: InlayHintEntry, at: Positions): InlayHint {
+  const out: InlayHint = { position: at.position(hint.offset), label: hint.label, paddingLeft: true };
+  if (hint.tooltip) out.tooltip = hint.tooltip;
+  return out;
+}
+
+export function toTextEdit(edit: TextEdit, at: Positions): LspTextEdit {
+  return { range: at.range(edit), newText: edit.newText };
+}
+
+export function toCodeAction(fix: QuickFix, uri: string, version: number, at: Positions, client: ClientFeatures): CodeAction {
+  const edits = fix.edits.map((e) => toTextEdit(e, at));
+  const edit: WorkspaceEdit = client.documentChanges
+    ? { documentChanges: [{ textDocument: { uri, version }, edits }] }
+    : { changes: { [uri]: edits } };
+  const action: CodeAction = {
+    title: fix.title,
+    kind: fix.kind === 'source.fixAll' ? CodeActionKind.SourceFixAll : CodeActionKind.QuickFix,
+    edit,
+  };
+  if (fix.diagnostic) action.diagnostics = [toDiagnostic(fix.diagnostic, at)];
+  if (fix.isPreferred) action.isPreferred = true;
+  return action;
+}

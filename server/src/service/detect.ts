@@ -1,0 +1,215 @@
+// Which files are event documents, and in which format: the files matching fieldwise.files.events, and any JSON or
+// YAML file whose first event looks like one. The language server and the command line both decide with this.
+import { readdirSync, Stats, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import picomatch from 'picomatch';
+import type { Catalog } from '../catalog/types';
+import { parseJsonValue } from '../document/jsonValue';
+import { splitJson } from '../document/jsonSplit';
+import type { DocumentFormat, ValueNode } from '../document/model';
+import { splitYaml } from '../document/yamlSplit';
+import { parseYamlValue } from '../document/yamlValue';
+import { matchesAny } from './fileSettings';
+import type { FieldwiseSettings } from './settings';
+
+const EXTENSIONS: Array<[RegExp, DocumentFormat]> = [
+  [/\.(?:ndjson|jsonl)$/i, 'ndjson'],
+  [/\.json$/i, 'json'],
+  [/\.ya?ml$/i, 'yaml'],
+];
+
+const LANGUAGES: Record<string, DocumentFormat> = { json: 'json', jsonc: 'json', ndjson: 'ndjson', jsonl: 'ndjson', jsonlines: 'ndjson', yaml: 'yaml' };
+
+/** The format a file name says: .json -> json, .ndjson/.jsonl -> ndjson, .yml/.yaml -> yaml. */
+export function formatFromName(file: string): DocumentFormat | undefined {
+  for (const [pattern, format] of EXTENSIONS) if (pattern.test(file)) return format;
+  return undefined;
+}
+
+/** The format an editor's language id says. */
+export function formatFromLanguage(languageId: string | undefined): DocumentFormat | undefined {
+  return languageId === undefined ? undefined : LANGUAGES[languageId];
+}
+
+/** The format of a text whose name says nothing: JSON when it starts with { or [, NDJSON when several lines do. */
+export function guessFormat(text: string): DocumentFormat {
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const first = lines[0] ?? '';
+  if (first.startsWith('{') && lines.length > 1 && lines.every((l) => l.startsWith('{') && l.endsWith('}'))) return 'ndjson';
+  return first.startsWith('{') || first.startsWith('[') ? 'json' : 'yaml';
+}
+
+/** Whether a path (relative to its workspace or the current folder) matches fieldwise.files.events. */
+export function matchesEventGlobs(settings: FieldwiseSettings, file: string): boolean {
+  return matchesAny(settings.files.events, file);
+}
+
+/**
+ * Whether the first event of a text looks like an event: it has `@timestamp`, a `schema` or `ecs` object (or a
+ * dotted `schema.version` / `ecs.version` key), or two or more keys that are schema field sets.
+ */
+export function looksLikeEvents(text: string, format: DocumentFormat, catalog: Catalog): boolean {
+  const first = firstEvent(text, format);
+  if (first?.kind !== 'object') return false;
+  const setNames = topLevelSetNames(catalog);
+  let sets = 0;
+  const seen = new Set<string>();
+  for (const property of first.properties) {
+    const key = property.key;
+    if (key === '@timestamp' || key === 'schema.version' || key === 'ecs.version') return true;
+    if ((key === 'schema' || key === 'ecs') && property.value?.kind === 'object') return true;
+    const head = key.split('.')[0];
+    if (setNames.has(head) && !seen.has(head)) {
+      seen.add(head);
+      if (++sets >= 2) return true;
+    }
+  }
+  return false;
+}
+
+/** The event format of a file, or undefined when Fieldwise leaves it alone (not JSON/YAML, or not events). */
+export function eventDocumentFormat(file: string, text: string, settings: FieldwiseSettings, catalog: Catalog, languageId?: string): DocumentFormat | undefined {
+  const format = formatFromName(file) ?? formatFromLanguage(languageId);
+  if (!format) return undefined;
+  if (matchesEventGlobs(settings, file)) return format;
+  return looksLikeEvents(text, format, catalog) ? format : undefined;
+}
+
+const setNameMemo = new WeakMap<Catalog, Set<string>>();
+
+/** Names of the field sets placed at the root (`event`, `host`, and `source` ... from the shared side shape). */
+function topLevelSetNames(catalog: Catalog): Set<string> {
+  let names = setNameMemo.get(catalog);
+  if (!names) {
+    names = new Set(catalog.children([]).filter((entry) => entry.fieldSet && entry.kind === 'object').map((entry) => entry.name));
+    setNameMemo.set(catalog, names);
+  }
+  return names;
+}
+
+/** The first event's value, parsed alone (cheap even for a large file). */
+function firstEvent(text: string, format: DocumentFormat): ValueNode | undefined {
+  if (format === 'ndjson') {
+    const line = text.split('\n').find((l) => l.trim() !== '');
+    return line === undefined ? undefined : parseJsonValue(line).root;
+  }
+  if (format === 'json') {
+    const piece = splitJson(text).pieces[0];
+    return piece ? parseJsonValue(text.slice(piece.start, piece.end)).root : undefined;
+  }
+  const piece = splitYaml(text)[0];
+  return piece ? parseYamlValue(piece.parseText ?? text.slice(piece.start, piece.end)).root : undefined;
+}
+
+// ---------------------------------------------------------------- the command line's paths
+
+export interface Candidate {
+  /** The path to read. */
+  path: string;
+  /** The path as the user should see it: as given, or joined to the folder or glob base that was given. */
+  display: string;
+  /** Named on the command line (always checked); false when found in a folder or by a glob (detection decides). */
+  named: boolean;
+  /** The path fieldwise.files.events and other globs are matched against: below the current folder, else below the folder given. */
+  globPath: string;
+}
+
+export interface Expansion {
+  candidates: Candidate[];
+  /** Arguments that name nothing: a missing path, a glob that matches no file. */
+  missing: string[];
+}
+
+const GLOB_CHARS = /[*?[\]{}()!]/;
+
+/** Folders never searched: dependencies and hidden folders (.git, .vscode, ...). */
+function skippedFolder(name: string): boolean {
+  return name === 'node_modules' || name.startsWith('.');
+}
+
+/** Expands command-line paths: files as they are, folders to their JSON/YAML files, globs to the files they match. */
+export function expandPaths(args: readonly string[], cwd: string): Expansion {
+  const candidates: Candidate[] = [];
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  const add = (candidate: Candidate): void => {
+    const key = resolve(cwd, candidate.path);
+    if (seen.has(key)) return;
+    seen.add(key);
+    candidates.push(candidate);
+  };
+  for (const arg of args) {
+    const stats = statOf(resolve(cwd, arg));
+    if (stats?.isDirectory()) {
+      const root = resolve(cwd, arg);
+      for (const file of walk(root)) add({ path: file, display: displayUnder(arg, root, file), named: false, globPath: globPathOf(cwd, root, file) });
+    } else if (stats || !GLOB_CHARS.test(arg)) {
+      const path = resolve(cwd, arg);
+      add({ path, display: arg, named: true, globPath: globPathOf(cwd, cwd, path) });
+    } else {
+      const matched = globFiles(arg, cwd);
+      if (matched.length === 0) missing.push(arg);
+      matched.forEach((c) => add(c));
+    }
+  }
+  return { candidates, missing };
+}
+
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every JSON/YAML file under a folder, sorted, skipping node_modules and dot folders. */
+function walk(root: string): string[] {
+  const out: string[] = [];
+  const visit = (dir: string): void => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!skippedFolder(entry.name)) visit(path);
+      } else if (formatFromName(entry.name) && (entry.isFile() || statOf(path)?.isFile())) {
+        out.push(path);
+      }
+    }
+  };
+  visit(root);
+  return out;
+}
+
+/** A path for glob matching: relative to the current folder when below it, else relative to `root`. */
+function globPathOf(cwd: string, root: string, file: string): string {
+  const fromCwd = relative(cwd, file);
+  const path = fromCwd.startsWith('..') || fromCwd === '' ? relative(root, file) || file : fromCwd;
+  return path.split(sep).join('/');
+}
+
+/** A found file shown as the folder argument joined with its path below that folder. */
+function displayUnder(arg: string, root: string, file: string): string {
+  const below = relative(root, file).split(sep).join('/');
+  const base = arg.replace(/[\\/]+$/, '');
+  return base === '' || base === '.' ? below : `${base}/${below}`;
+}
+
+function globFiles(glob: string, cwd: string): Candidate[] {
+  const pattern = glob.replace(/\\/g, '/');
+  const scan = picomatch.scan(pattern);
+  const base = scan.base === '' ? '.' : scan.base;
+  const root = resolve(cwd, base);
+  if (!statOf(root)?.isDirectory()) return [];
+  const test = picomatch(scan.glob, { dot: false });
+  return walk(root)
+    .map((file) => ({ file, below: relative(root, file).split(sep).join('/') }))
+    .filter(({ below }) => test(below))
+    .map(({ file, below }) => ({ path: file, display: base === '.' ? below : `${base}/${below}`, named: false, globPath: globPathOf(cwd, root, file) }));
+}

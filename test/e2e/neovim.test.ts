@@ -1,0 +1,145 @@
+// A second, independent real client: Neovim (Debian's package, built-in LSP client) runs headless with the setup
+// users copy (test/e2e/neovim/init.lua, docs/neovim.md) against the built server, opens a JSON and a YAML event
+// file, and asks for diagnostics, completion and hover; test/e2e/neovim/probe.lua writes what Neovim saw as JSON.
+// Needs `npm run build` first (dist/server.js).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { e2eSkipped, ensureDebianPackages } from './prerequisites';
+
+const REPO = resolve(__dirname, '../..');
+const SERVER = join(REPO, 'dist/server.js');
+const CONFIG = join(__dirname, 'neovim/init.lua');
+const PROBE = join(__dirname, 'neovim/probe.lua');
+const EVENTS = join(REPO, 'test/fixtures/lsp/workspace/events');
+
+interface SeenDiagnostic { line: number; col: number; end_line: number; end_col: number; severity: number; code: string; message: string; source: string }
+interface SeenItem { label: string; detail?: string; badge: string | null; insertTextFormat?: number; newText?: string }
+interface SeenFile {
+  path: string;
+  filetype: string;
+  sync: number;
+  diagnostics: SeenDiagnostic[];
+  completion: SeenItem[][];
+  hover: Array<string | null>;
+  after_edit?: SeenDiagnostic[];
+}
+interface Report { files: SeenFile[]; error?: string; nvim: { major: number; minor: number } }
+
+/** Line and character (UTF-16, as LSP counts) of the `nth` occurrence of `needle` in `text`, plus `shift` characters. */
+function positionOf(text: string, needle: string, shift = 0, nth = 0): { line: number; character: number } {
+  let at = -1;
+  for (let i = 0; i <= nth; i++) at = text.indexOf(needle, at + 1);
+  assert.ok(at >= 0, `fixture holds ${needle}`);
+  const offset = at + shift;
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length - 1;
+  return { line, character: offset - (before.lastIndexOf('\n') + 1) };
+}
+
+function runNeovim(cwd: string, specFile: string): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn('nvim', ['--headless', '--clean', '-u', CONFIG, '-c', `luafile ${PROBE}`], {
+      cwd,
+      env: { ...process.env, FIELDWISE_SERVER: SERVER, FIELDWISE_NVIM_SPEC: specFile },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 150000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      done({ code, stderr });
+    });
+  });
+}
+
+test('Neovim (vim.lsp) gets diagnostics, completion and hover from the built server', { skip: e2eSkipped() && 'FIELDWISE_SKIP_E2E=1', timeout: 300000 }, async () => {
+  await ensureDebianPackages(['neovim']);
+  const version = execFileSync('nvim', ['--version'], { encoding: 'utf8' }).split('\n')[0];
+  const [, major, minor] = /NVIM v(\d+)\.(\d+)/.exec(version) ?? [];
+  assert.ok(Number(major) > 0 || Number(minor) >= 7, `Neovim 0.7 or later (vim.lsp.start_client): ${version}`);
+  assert.ok(existsSync(SERVER), `${SERVER} exists: run npm run build first`);
+
+  // A workspace of its own (no .git above it in /tmp), so the config's root detection picks this folder.
+  const workspace = mkdtempSync(join(tmpdir(), 'fieldwise-nvim-'));
+  try {
+    mkdirSync(join(workspace, 'events'));
+    const json = join(workspace, 'events', 'network.json');
+    const yaml = join(workspace, 'events', 'alerts.yaml');
+    copyFileSync(join(EVENTS, 'network.json'), json);
+    copyFileSync(join(EVENTS, 'alerts.yaml'), yaml);
+    const jsonText = readFileSync(json, 'utf8');
+    const yamlText = readFileSync(yaml, 'utf8');
+    const out = join(workspace, 'report.json');
+    const prot = positionOf(jsonText, '"prot"', 1);
+    const spec = {
+      out,
+      timeout: 30000,
+      files: [
+        {
+          path: json,
+          // Inside the key `"ip"` of `source`.
+          completion: [positionOf(jsonText, '"ip"', 1)],
+          hover: [positionOf(jsonText, '"ip"', 2)],
+          edit: { line: prot.line, col: prot.character, end_line: prot.line, end_col: prot.character + 4, text: 'port', clears: 'unknown-field' },
+        },
+        {
+          path: yaml,
+          // Right after `geo.` in `geo.city_name` under `source`.
+          completion: [positionOf(yamlText, 'geo.city_name', 4)],
+          hover: [positionOf(yamlText, 'city_name', 2)],
+        },
+      ],
+    };
+    const specFile = join(workspace, 'spec.json');
+    writeFileSync(specFile, JSON.stringify(spec));
+    const run = await runNeovim(workspace, specFile);
+    assert.ok(existsSync(out), `Neovim wrote its report (exit ${run.code}): ${run.stderr.slice(-2000)}`);
+    const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
+    assert.equal(report.error, undefined, `the probe ran through: ${report.error}`);
+    const [jsonSeen, yamlSeen] = report.files;
+
+    // JSON: attached with incremental sync, the injected problems as diagnostics.
+    assert.equal(jsonSeen.filetype, 'json');
+    assert.equal(jsonSeen.sync, 2, 'the server asks for incremental sync');
+    // Errors and warnings (information-level hints such as related-incomplete are not the point here).
+    const problems = (list: SeenDiagnostic[] | undefined): string[] => (list ?? []).filter((d) => d.severity <= 2).map((d) => d.code).sort();
+    const codes = problems(jsonSeen.diagnostics);
+    assert.deepEqual(codes, ['type-mismatch', 'type-mismatch', 'unknown-field'], JSON.stringify(jsonSeen.diagnostics));
+    const unknown = jsonSeen.diagnostics.find((d) => d.code === 'unknown-field')!;
+    assert.equal(unknown.line, prot.line);
+    assert.match(unknown.message, /source\.port/);
+    assert.equal(unknown.source, 'fieldwise');
+    // Completion under `source` (labels with badges, plain text for a client without snippet support).
+    const items = jsonSeen.completion[0];
+    const bytes = items.find((i) => i.label === 'bytes');
+    assert.ok(bytes, `bytes offered: ${items.map((i) => i.label).join(', ')}`);
+    // Neovim 0.7 does not announce labelDetails support: the badge travels in `detail` (`long · core`).
+    assert.equal(bytes.badge, null);
+    assert.match(bytes.detail ?? '', /\bcore\b/);
+    assert.ok(!items.some((i) => i.label === 'port'), 'a key the object already holds is not offered again');
+    assert.ok(!items.some((i) => i.label === 'event'), 'root names are not offered inside source');
+    assert.ok(items.every((i) => i.insertTextFormat !== 2 && !/\$\{?\d/.test(i.newText ?? '')), 'no snippets for Neovim 0.7 (it does not announce snippet support)');
+    assert.match(jsonSeen.hover[0] ?? '', /source\.ip/);
+    assert.match(jsonSeen.hover[0] ?? '', /core/);
+    // The edit `prot` -> `port`, sent by Neovim's own change tracking, clears the unknown field.
+    assert.deepEqual(problems(jsonSeen.after_edit), ['type-mismatch', 'type-mismatch']);
+
+    // YAML.
+    assert.equal(yamlSeen.filetype, 'yaml');
+    const yamlCodes = problems(yamlSeen.diagnostics);
+    assert.deepEqual(yamlCodes, ['invalid-version', 'nested-only', 'unknown-field'], JSON.stringify(yamlSeen.diagnostics));
+    const geoItems = yamlSeen.completion[0];
+    const city = geoItems.find((i) => i.label === 'city_name');
+    assert.ok(city, `city_name offered in geo.: ${geoItems.map((i) => i.label).join(', ')}`);
+    assert.match(city.detail ?? '', /\bcore\b/);
+    assert.ok(!geoItems.some((i) => i.label === 'ip'), 'only geo fields after geo.');
+    assert.match(yamlSeen.hover[0] ?? '', /source\.geo\.city_name/);
+  } finally {
+    rmSync(workspace, { recursive: true, force: true });
+  }
+});

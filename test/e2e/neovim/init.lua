@@ -1,0 +1,67 @@
+-- Fieldwise in Neovim 0.7 or later, with the built-in LSP client only (no plugins). Copy this file, or the parts
+-- you need, into your own config; docs/neovim.md explains each part. The end-to-end test runs Neovim with it.
+--
+-- The server command: `fieldwise-language-server --stdio` from PATH (npm install -g fieldwise puts it there), or
+-- the bundled script named by $FIELDWISE_SERVER (e.g. /path/to/fieldwise/dist/server.js), started with node.
+local server_script = os.getenv('FIELDWISE_SERVER')
+local cmd = { 'fieldwise-language-server', '--stdio' }
+if server_script and server_script ~= '' then
+  cmd = { 'node', server_script, '--stdio' }
+end
+
+-- NDJSON and JSON Lines are JSON to Neovim; the server tells the formats apart by the file name.
+vim.api.nvim_create_autocmd({ 'BufRead', 'BufNewFile' }, {
+  pattern = { '*.ndjson', '*.jsonl' },
+  command = 'setfiletype json',
+})
+
+-- The workspace folder: the nearest folder above the file holding .fieldwise/ (custom definitions) or .git/,
+-- else the current directory. Settings globs and custom definitions are relative to it.
+local function root_of(path)
+  local dir = vim.fn.fnamemodify(path, ':p:h')
+  for _, marker in ipairs({ '.fieldwise', '.git' }) do
+    local found = vim.fn.finddir(marker, dir .. ';')
+    if found ~= '' then
+      return vim.fn.fnamemodify(found, ':p:h:h')
+    end
+  end
+  return vim.fn.getcwd()
+end
+
+-- One server per workspace folder, shared by every JSON and YAML buffer in it. The server itself decides which
+-- files are event documents (fieldwise.files.events, or content that looks like events); it ignores the others.
+local clients = {}
+
+local function attach(bufnr)
+  local path = vim.api.nvim_buf_get_name(bufnr)
+  if path == '' then
+    return
+  end
+  local root = root_of(path)
+  local id = clients[root]
+  if not id or not vim.lsp.get_client_by_id(id) then
+    id = vim.lsp.start_client({
+      name = 'fieldwise',
+      cmd = cmd,
+      root_dir = root,
+      -- Answered to the server's workspace/configuration requests (section `fieldwise`), e.g.
+      -- vim.g.fieldwise_settings = { diagnostics = { severity = { ['dotted-key'] = 'hint' } } }
+      settings = { fieldwise = vim.g.fieldwise_settings or vim.empty_dict() },
+    })
+    clients[root] = id
+  end
+  if id then
+    vim.lsp.buf_attach_client(bufnr, id)
+    -- Completion with <C-x><C-o>, documentation with K; diagnostics show up by themselves.
+    vim.api.nvim_buf_set_option(bufnr, 'omnifunc', 'v:lua.vim.lsp.omnifunc')
+    vim.keymap.set('n', 'K', vim.lsp.buf.hover, { buffer = bufnr })
+    vim.keymap.set('n', '<leader>ca', vim.lsp.buf.code_action, { buffer = bufnr })
+  end
+end
+
+vim.api.nvim_create_autocmd('FileType', {
+  pattern = { 'json', 'yaml' },
+  callback = function(args)
+    attach(args.buf)
+  end,
+})

@@ -1,0 +1,107 @@
+-- Test driver (not for users): after init.lua, opens the files the spec ($FIELDWISE_NVIM_SPEC) names, asks the
+-- server through vim.lsp for diagnostics, completion and hover, makes an edit, and writes what it saw as JSON.
+local spec = vim.fn.json_decode(table.concat(vim.fn.readfile(os.getenv('FIELDWISE_NVIM_SPEC')), '\n'))
+local TIMEOUT = spec.timeout or 30000
+local report = { files = {}, nvim = vim.version() }
+
+local function client_of(bufnr)
+  for _, client in pairs(vim.lsp.buf_get_clients(bufnr)) do
+    if client.name == 'fieldwise' and client.initialized then
+      return client
+    end
+  end
+end
+
+local function diagnostics(bufnr)
+  local out = {}
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    table.insert(out, {
+      line = d.lnum, col = d.col, end_line = d.end_lnum, end_col = d.end_col,
+      severity = d.severity, code = d.code, message = d.message, source = d.source,
+    })
+  end
+  return out
+end
+
+local function request(bufnr, method, position)
+  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = position }
+  local answers, err = vim.lsp.buf_request_sync(bufnr, method, params, TIMEOUT)
+  if not answers then
+    error(method .. ' got no answer: ' .. tostring(err))
+  end
+  for _, answer in pairs(answers) do
+    if answer.error then
+      error(method .. ' failed: ' .. vim.inspect(answer.error))
+    end
+    return answer.result
+  end
+end
+
+local function completion(bufnr, position)
+  local result = request(bufnr, 'textDocument/completion', position)
+  local items = result and (result.items or result) or {}
+  local out = {}
+  for _, item in ipairs(items) do
+    table.insert(out, {
+      label = item.label,
+      detail = item.detail,
+      badge = item.labelDetails and item.labelDetails.description or vim.NIL,
+      insertTextFormat = item.insertTextFormat,
+      newText = item.textEdit and item.textEdit.newText or item.insertText,
+    })
+  end
+  return out
+end
+
+local function hover(bufnr, position)
+  local result = request(bufnr, 'textDocument/hover', position)
+  if not result then
+    return vim.NIL
+  end
+  local lines = vim.lsp.util.convert_input_to_markdown_lines(result.contents)
+  return table.concat(lines, '\n')
+end
+
+local function run()
+  for _, file in ipairs(spec.files) do
+    vim.cmd('edit ' .. vim.fn.fnameescape(file.path))
+    local bufnr = vim.api.nvim_get_current_buf()
+    local seen = { path = file.path, filetype = vim.bo[bufnr].filetype }
+    if not vim.wait(TIMEOUT, function() return client_of(bufnr) ~= nil end, 50) then
+      error('the fieldwise client did not attach to ' .. file.path)
+    end
+    seen.sync = client_of(bufnr).server_capabilities.textDocumentSync.change
+    vim.wait(TIMEOUT, function() return #vim.diagnostic.get(bufnr) > 0 end, 50)
+    seen.diagnostics = diagnostics(bufnr)
+    seen.completion = {}
+    for _, position in ipairs(file.completion or {}) do
+      table.insert(seen.completion, completion(bufnr, position))
+    end
+    seen.hover = {}
+    for _, position in ipairs(file.hover or {}) do
+      table.insert(seen.hover, hover(bufnr, position))
+    end
+    if file.edit then
+      -- An edit through Neovim's own (incremental) change tracking; wait for the diagnostics it should clear.
+      local e = file.edit
+      vim.api.nvim_buf_set_text(bufnr, e.line, e.col, e.end_line, e.end_col, { e.text })
+      vim.wait(TIMEOUT, function()
+        for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+          if d.code == e.clears then
+            return false
+          end
+        end
+        return true
+      end, 50)
+      seen.after_edit = diagnostics(bufnr)
+    end
+    table.insert(report.files, seen)
+  end
+end
+
+local ok, err = pcall(run)
+if not ok then
+  report.error = tostring(err)
+end
+vim.fn.writefile({ vim.fn.json_encode(report) }, spec.out)
+vim.cmd('qa!')

@@ -1,0 +1,265 @@
+// `fieldwise check` through the built CLI (dist/cli.js, from `npm run build`), as CI runs it: every output
+// format, every exit code, custom definitions, and the real-world corpus in ../shared/corpus.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Ajv04 from 'ajv-draft-04';
+
+const ROOT = resolve(__dirname, '../..');
+const CLI = resolve(ROOT, 'dist/cli.js');
+const CORPUS = resolve(ROOT, '../shared/corpus');
+
+interface Run { code: number; stdout: string; stderr: string }
+
+function cli(args: string[], cwd = ROOT, input?: string): Promise<Run> {
+  return new Promise((done) => {
+    const child = execFile(process.execPath, [CLI, 'check', ...args], { cwd, timeout: 120_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, FIELDWISE_DEBUG: '' } }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      done({ code, stdout, stderr });
+    });
+    if (input !== undefined) child.stdin?.end(input);
+  });
+}
+
+interface JsonRow {
+  file: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  severity: string;
+  code: string;
+  message: string;
+}
+
+async function json(args: string[], cwd = ROOT): Promise<{ run: Run; rows: JsonRow[] }> {
+  const run = await cli(['--format', 'json', ...args], cwd);
+  return { run, rows: JSON.parse(run.stdout) as JsonRow[] };
+}
+
+/** The text a 0-based, UTF-16 LSP range covers in a file. */
+function rangeText(text: string, range: JsonRow['range']): string {
+  const lines = text.split('\n');
+  const offset = (p: { line: number; character: number }): number => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+  return text.slice(offset(range.start), offset(range.end));
+}
+
+let work: string;
+
+before(() => {
+  assert.ok(existsSync(CLI), `${CLI} is missing: run \`npm run build\` first`);
+  work = mkdtempSync(join(tmpdir(), 'fieldwise-check-'));
+});
+
+after(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+function file(name: string, text: string): string {
+  const path = join(work, name);
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, text);
+  return path;
+}
+
+const CLEAN = '{"@timestamp": "2024-05-01T12:00:00Z", "schema": {"version": "1.11.0"}, "message": "ok"}\n';
+
+// ---------------------------------------------------------------- outputs
+
+test('text: file:line:col severity code message, 1-based, over the examples folder', async () => {
+  const run = await cli(['examples/']);
+  assert.equal(run.code, 1, run.stderr);
+  const lines = run.stdout.trimEnd().split('\n');
+  for (const line of lines) assert.match(line, /^examples\/[\w.]+:\d+:\d+ (error|warning|information|hint) [a-z-]+ \S.*$/);
+  const broken = readFileSync(join(ROOT, 'examples/broken.json'), 'utf8');
+  const at = broken.indexOf('"prot"') + 1;
+  const line = broken.slice(0, at).split('\n').length;
+  const col = at - broken.lastIndexOf('\n', at - 1);
+  assert.ok(lines.includes(`examples/broken.json:${line}:${col} error unknown-field Unknown field 'source.prot': the schema defines no such field in the Client, Server, Source, Destination field set; did you mean 'source.port'?`), run.stdout);
+  const codes = new Set(lines.filter((l) => l.startsWith('examples/broken')).map((l) => l.split(' ')[2]));
+  for (const code of ['type-mismatch', 'invalid-version', 'invalid-value', 'out-of-range', 'unknown-field', 'nested-only', 'dotted-key', 'not-flat', 'deprecated-field', 'foreign-meta-field', 'unrecommended-value', 'missing-required']) {
+    assert.ok(codes.has(code), `no ${code} on the broken examples`);
+  }
+  assert.ok(!lines.some((l) => /^examples\/event\.\w+:\d+:\d+ (error|warning) /.test(l)), 'the correct examples have errors or warnings');
+  assert.match(run.stderr, /4 event documents checked/);
+});
+
+test('json: one array, positions 0-based in UTF-16 code units, file as given', async () => {
+  const path = file('utf16/a.json', '{"@timestamp": "2024-05-01T12:00:00Z", "schema": {"version": "1.11.0"}, "message": "Linköping 😀", "source": {"port": "80"}}\n');
+  const { run, rows } = await json(['utf16/a.json'], work);
+  assert.equal(run.code, 1);
+  assert.deepEqual(rows.map((r) => [r.file, r.code, r.severity]), [['utf16/a.json', 'type-mismatch', 'error']]);
+  const text = readFileSync(path, 'utf8');
+  assert.equal(rows[0].range.start.line, 0);
+  assert.equal(rows[0].range.start.character, text.indexOf('"80"'));
+  assert.equal(rangeText(text, rows[0].range), '"80"');
+  assert.deepEqual(Object.keys(rows[0]), ['file', 'range', 'severity', 'code', 'message']);
+});
+
+test('json: files found under a folder are named below the folder given', async () => {
+  file('tree/logs/a.ndjson', CLEAN.replace('"ok"', '"ok", "event": {"kind": "nope"}'));
+  file('tree/package.json', '{"name": "x", "version": "1.0.0"}');
+  const { rows } = await json(['tree'], work);
+  assert.deepEqual(rows.map((r) => [r.file, r.code]), [['tree/logs/a.ndjson', 'invalid-value']]);
+});
+
+/** The SARIF 2.1.0 schema as an npm package ships it (@microsoft/jest-sarif), when installed. */
+function sarifSchema(): object | undefined {
+  const candidates = [
+    join(ROOT, 'node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'),
+    join(ROOT, '.tools/sarif/node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'),
+  ];
+  const found = candidates.find((p) => existsSync(p));
+  return found ? (JSON.parse(readFileSync(found, 'utf8')) as object) : undefined;
+}
+
+test('sarif: a SARIF 2.1.0 log with rule metadata, structurally sound', async () => {
+  const run = await cli(['--format', 'sarif', 'examples/']);
+  assert.equal(run.code, 1, run.stderr);
+  const log = JSON.parse(run.stdout);
+  assert.equal(log.version, '2.1.0');
+  assert.equal(log.runs.length, 1);
+  const driver = log.runs[0].tool.driver;
+  assert.equal(driver.name, 'fieldwise');
+  const ids: string[] = driver.rules.map((r: { id: string }) => r.id);
+  for (const code of ['syntax-error', 'unknown-field', 'type-mismatch', 'foreign-meta-field', 'undefined-field-set']) assert.ok(ids.includes(code), code);
+  for (const rule of driver.rules) {
+    assert.ok(rule.fullDescription.text.length > 10, rule.id);
+    assert.ok(['error', 'warning', 'note'].includes(rule.defaultConfiguration.level), rule.id);
+  }
+  const results = log.runs[0].results;
+  assert.ok(results.length > 10);
+  for (const result of results) {
+    assert.equal(ids[result.ruleIndex], result.ruleId);
+    const region = result.locations[0].physicalLocation.region;
+    assert.ok(region.startLine >= 1 && region.startColumn >= 1 && region.endLine >= region.startLine);
+    assert.match(result.locations[0].physicalLocation.artifactLocation.uri, /^examples\/(broken|event)\.(json|yaml)$/);
+  }
+  const errorsInText = (await cli(['examples/'])).stdout.split('\n').filter((l) => / error /.test(l)).length;
+  assert.equal(results.filter((r: { level: string }) => r.level === 'error').length, errorsInText);
+});
+
+test('sarif: valid against the SARIF 2.1.0 JSON schema', { skip: sarifSchema() ? false : 'the SARIF schema package (@microsoft/jest-sarif) is not installed' }, async () => {
+  // The schema is draft-04, which ajv reads through ajv-draft-04.
+  const ajv = new Ajv04({ strict: false, allErrors: true, unicodeRegExp: false });
+  const validate = ajv.compile(sarifSchema() as object);
+  const run = await cli(['--format', 'sarif', 'examples/', join(work, 'utf16/a.json')]);
+  const log = JSON.parse(run.stdout);
+  assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 5), null, 2));
+});
+
+// ---------------------------------------------------------------- exit codes
+
+test('exit 0 when clean, information and hints never count', async () => {
+  file('codes/clean.json', CLEAN);
+  file('codes/hints.yaml', '"@timestamp": 2024-05-01T12:00:00Z\nschema:\n  version: 1.11.0\nuser_agent:\n  original: curl\nnetwork:\n  direction: sideways\n');
+  const run = await cli(['--max-warnings', '0', 'codes/clean.json', 'codes/hints.yaml'], work);
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  assert.match(run.stdout, /information unrecommended-value/);
+  assert.match(run.stdout, /hint undefined-field-set/);
+});
+
+test('exit 1 on any error, a syntax error included', async () => {
+  file('codes/syntax.json', '{"@timestamp": "2024-05-01T12:00:00Z" "schema": {"version": "1.11.0"}}');
+  const run = await cli(['codes/syntax.json'], work);
+  assert.equal(run.code, 1);
+  assert.match(run.stdout, /^codes\/syntax\.json:1:39 error syntax-error Comma ',' expected$/m);
+});
+
+test('warnings fail only past --max-warnings', async () => {
+  file('codes/warn.json', '{"@timestamp": "2024-05-01T12:00:00Z", "schema.version": "1.11.0", "event.kind": "event"}');
+  assert.equal((await cli(['codes/warn.json'], work)).code, 0);
+  assert.equal((await cli(['--max-warnings', '2', 'codes/warn.json'], work)).code, 0);
+  assert.equal((await cli(['--max-warnings', '1', 'codes/warn.json'], work)).code, 1);
+  assert.equal((await cli(['--max-warnings=0', 'codes/warn.json'], work)).code, 1);
+});
+
+test('exit 2 for bad usage, with the usage', async () => {
+  for (const args of [[], ['--format', 'xml', 'a.json'], ['--max-warnings', 'many', 'a.json'], ['--bogus', 'a.json']]) {
+    const run = await cli(args, work);
+    assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
+    assert.match(run.stderr, /usage: fieldwise check/);
+    assert.equal(run.stdout, '');
+  }
+});
+
+test('exit 2 for an unreadable file, named, and it wins over errors found elsewhere', async () => {
+  file('codes/bad.json', CLEAN.replace('"ok"', '"ok", "source": {"port": "x"}'));
+  const run = await cli(['codes/bad.json', 'codes/missing.json', 'nothing/*.json'], work);
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /codes\/missing\.json: cannot read: no such file/);
+  assert.match(run.stderr, /nothing\/\*\.json: no such file or folder, and no file matches it as a glob/);
+  assert.match(run.stdout, /codes\/bad\.json:1:\d+ error type-mismatch/);
+});
+
+test('globs expand to event documents; standard input as -', async () => {
+  file('glob/a/one.json', CLEAN);
+  file('glob/b/two.json', CLEAN.replace('"ok"', '"ok", "event": {"kind": "x"}'));
+  file('glob/b/package.json', '{"name": "x"}');
+  const run = await cli(['glob/**/*.json'], work);
+  assert.equal(run.code, 1);
+  assert.deepEqual(run.stdout.trimEnd().split('\n').map((l) => l.split(':')[0]), ['glob/b/two.json']);
+  assert.match(run.stderr, /2 event documents checked/);
+  const piped = await cli(['--format', 'json', '-'], work, '{"@timestamp": "2024-05-01T12:00:00Z"}\n');
+  assert.deepEqual((JSON.parse(piped.stdout) as JsonRow[]).map((r) => [r.file, r.code]), [['-', 'missing-required']]);
+});
+
+test('--definitions adds custom field sets; a broken definition is exit 2', async () => {
+  file('defs/shop.yml', 'fieldset: shop\ntitle: Shop\ndescription: A web shop.\nfields:\n  - name: order_id\n    type: keyword\n    level: extended\n    description: Order number.\n  - name: total\n    type: float\n    level: extended\n    description: Order total.\n');
+  file('defs/bad.yml', 'fieldset: shop\ntitle: Shop\ndescription: x\nfields:\n  - name: total\n    type: money\n    level: extended\n    description: x\n');
+  file('defs/event.json', CLEAN.replace('"ok"', '"ok", "shop": {"totl": "12.5", "order_id": "A1"}'));
+  const without = await json(['defs/event.json'], work);
+  assert.deepEqual(without.rows, []);
+  const withDefs = await json(['--definitions', 'defs/shop.yml', 'defs/event.json'], work);
+  assert.deepEqual(withDefs.rows.map((r) => r.code), ['unknown-field']);
+  assert.match(withDefs.rows[0].message, /did you mean 'shop\.total'/);
+  const broken = await cli(['--definitions', 'defs/bad.yml', 'defs/event.json'], work);
+  assert.equal(broken.code, 2);
+  assert.match(broken.stderr, /bad\.yml/);
+});
+
+// ---------------------------------------------------------------- the real-world corpus
+
+function corpusFiles(dir = CORPUS): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? corpusFiles(path) : [path];
+  });
+}
+
+test('corpus: the folder completes with sensible findings', { skip: existsSync(CORPUS) ? false : `${CORPUS} is not there` }, async () => {
+  const { run, rows } = await json([CORPUS]);
+  assert.equal(run.code, 1, run.stderr);
+  assert.equal(run.stderr, '');
+  const files = new Set(rows.map((r) => r.file));
+  // Templates, pipelines, fields files and configs are not event documents.
+  for (const f of files) assert.match(f, /(sample_event|-expected)\.json$/, f);
+  // Every file that uses ecs.version gets exactly one foreign-meta-field, and no missing schema.version.
+  // (Elastic's pipeline-test wrapper {"expected": [...]} is read as one event by the document adapter, so its
+  // events are not checked one by one yet: those files are left out here.)
+  for (const f of files) {
+    const text = readFileSync(f, 'utf8');
+    if (/^\s*\{\s*"expected"\s*:/.test(text)) continue;
+    const uses = /"ecs\.version"|"ecs"\s*:\s*\{\s*"version"/.test(text);
+    assert.equal(rows.filter((r) => r.file === f && r.code === 'foreign-meta-field').length, uses ? 1 : 0, f);
+    if (uses) assert.ok(!rows.some((r) => r.file === f && r.code === 'missing-required' && /schema\.version/.test(r.message)), f);
+  }
+  assert.ok(rows.some((r) => r.code === 'unknown-field' && /'log\.offset'/.test(r.message)), 'log.offset is not in 1.11');
+  assert.ok(rows.some((r) => r.code === 'dotted-key'), 'the Beats golden files use dotted keys');
+  // geo_point written as {lat, lon} or as flat lat/lon keys is a value, not unknown fields.
+  assert.ok(!rows.some((r) => (r.code === 'unknown-field' || r.code === 'type-mismatch') && /location/.test(r.message)), 'geo_point values reported');
+});
+
+test('corpus: every file named explicitly (even .conf and .csv) is checked without crashing', { skip: existsSync(CORPUS) ? false : `${CORPUS} is not there` }, async () => {
+  const all = corpusFiles().filter((f) => !f.endsWith('SOURCES.md'));
+  assert.ok(all.length >= 40, `${all.length} files`);
+  const { run, rows } = await json(all);
+  assert.equal(run.code, 1, run.stderr);
+  assert.equal(run.stderr, '');
+  for (const row of rows) {
+    assert.ok(row.range.start.line >= 0 && row.range.end.line >= row.range.start.line, JSON.stringify(row));
+    assert.ok(row.message.length > 0);
+  }
+  // Named files are event documents: non-event files get findings (missing fields), never a crash.
+  assert.ok(new Set(rows.map((r) => r.file)).size > 20);
+});

@@ -1,0 +1,267 @@
+// The server's protocol behaviour over stdio: cancellation, incremental re-checking, pull and push diagnostics,
+// settings and custom definitions. Needs `npm run build` first (dist/server.js).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  CancellationTokenSource, DiagnosticSeverity, DidChangeWatchedFilesNotification, FileChangeType, InsertTextFormat,
+  LSPErrorCodes, MarkupKind, MessageType, ResponseError,
+} from 'vscode-languageserver-protocol';
+import { fileUri, LspSession, markupText, messageText, plainCapabilities, startServer, vscodeCapabilities } from '../fixtures/lsp/harness';
+import { ManyFormat, manyEvents } from '../fixtures/lsp/manyEvents';
+
+const language = { json: 'json', ndjson: 'json', yaml: 'yaml' } as const;
+const scratch = mkdtempSync(join(tmpdir(), 'fieldwise-lsp-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+function isCancelled(error: unknown): boolean {
+  return error instanceof ResponseError && error.code === LSPErrorCodes.RequestCancelled;
+}
+
+describe('cancellation', () => {
+  let server: LspSession;
+  before(async () => { server = await startServer({ workspace: scratch }); });
+  after(async () => { await server.stop(); });
+
+  test('a request cancelled while the server is busy answers RequestCancelled; the server then answers normally', async () => {
+    const { text, starts } = manyEvents(20000, 'json');
+    assert.ok(text.length > 4_000_000, `a large document (${text.length} characters)`);
+    const uri = fileUri(join(scratch, 'events', 'big.json'));
+    server.open(uri, 'json', text);
+    // The first pull parses and checks the whole document: the server is busy with it.
+    const busy = server.pull(uri);
+    const hoverSource = new CancellationTokenSource();
+    const hover = server.hover(uri, starts[1234] + 3, hoverSource);
+    hoverSource.cancel();
+    const pullSource = new CancellationTokenSource();
+    const pull = server.pull(uri, undefined, pullSource);
+    pullSource.cancel();
+    const completionSource = new CancellationTokenSource();
+    const completion = server.completion(uri, starts[10] + 1, completionSource);
+    completionSource.cancel();
+    await assert.rejects(hover, isCancelled, 'hover answers RequestCancelled');
+    await assert.rejects(pull, isCancelled, 'diagnostics answer RequestCancelled');
+    await assert.rejects(completion, isCancelled, 'completion answers RequestCancelled');
+    const report = await busy;
+    assert.equal(report.kind, 'full', 'the request that kept the server busy still completes');
+    const answered = await server.hover(uri, starts[1234] + 3);
+    assert.ok(answered && markupText(answered.contents).includes('@timestamp'), 'a request that is not cancelled is answered');
+  });
+});
+
+describe('an edit to one event re-checks only that event', () => {
+  // Observed through the server's trace (LSP $/logTrace, sent only when the client asks for it): after every
+  // diagnostics run it logs "checked N of M events ... (parsed K of M ...)".
+  let server: LspSession;
+  before(async () => { server = await startServer({ workspace: scratch, trace: 'verbose' }); });
+  after(async () => { await server.stop(); });
+
+  const cases: Array<{ format: ManyFormat; count: number }> = [
+    { format: 'json', count: 300 },
+    { format: 'ndjson', count: 300 },
+    { format: 'yaml', count: 300 },
+  ];
+
+  for (const { format, count } of cases) {
+    test(format, async () => {
+      const { text, starts } = manyEvents(count, format);
+      const uri = fileUri(join(scratch, 'events', `recheck.${format}`));
+      server.open(uri, language[format], text);
+      const traced = (version: number): Promise<string> => server.until(`trace of v${version}`,
+        () => server.traces.find((t) => t.includes(`recheck.${format} v${version}:`)));
+      const first = await server.diagnostics(uri);
+      assert.match(await traced(1), new RegExp(`checked ${count} of ${count} events`));
+      // Introduce an unknown field into event 150: the key `user.name` becomes `user.nme`.
+      const at = text.indexOf('name', starts[150]);
+      server.edit(uri, at, at + 4, 'nme');
+      const second = await server.diagnostics(uri);
+      const line = await traced(2);
+      assert.match(line, new RegExp(`checked 1 of ${count} events`), line);
+      assert.match(line, new RegExp(`parsed 1 of ${count}\\b`), line);
+      // And the answer is the full, right one: the new problem on event 150, all earlier ones kept.
+      const doc = server.document(uri);
+      const fresh = second.filter((d) => !first.some((f) => f.code === d.code && messageText(f) === messageText(d) && f.range.start.line === d.range.start.line));
+      assert.ok(fresh.some((d) => d.code === 'unknown-field' && doc.getText(d.range).includes('nme')), 'the edit is checked');
+      assert.equal(second.length, first.length + fresh.length, 'the other events keep their diagnostics');
+    });
+  }
+
+  test('an edit that shifts every later event still re-checks one event', async () => {
+    const { text, starts } = manyEvents(200, 'ndjson');
+    const uri = fileUri(join(scratch, 'events', 'shift.ndjson'));
+    server.open(uri, 'json', text);
+    await server.diagnostics(uri);
+    // A longer value on line 3 moves every later line; reused events keep their (rebased) diagnostics.
+    const at = text.indexOf('"message":"', starts[3]) + '"message":"'.length;
+    server.edit(uri, at, at, 'x'.repeat(50));
+    await server.diagnostics(uri);
+    const line = await server.until('trace of v2', () => server.traces.find((t) => t.includes('shift.ndjson v2:')));
+    assert.match(line, /checked 1 of 200 events/);
+  });
+});
+
+describe('pull diagnostics', () => {
+  let server: LspSession;
+  before(async () => { server = await startServer({ workspace: scratch }); });
+  after(async () => { await server.stop(); });
+
+  test('asking again with the last resultId answers unchanged', async () => {
+    const uri = fileUri(join(scratch, 'events', 'pull.json'));
+    server.open(uri, 'json', '{"@timestamp": "2021-05-04T10:12:01Z", "schema": {"version": "1.11.0"}, "source": {"prot": 1}}');
+    const first = await server.pull(uri);
+    assert.equal(first.kind, 'full');
+    assert.ok(first.resultId, 'a full report carries a resultId');
+    const again = await server.pull(uri, first.resultId);
+    assert.deepEqual(again, { kind: 'unchanged', resultId: first.resultId });
+    // An edit that changes nothing the checks see (a trailing line break) still answers unchanged; a real change does not.
+    const end = server.document(uri).getText().length;
+    server.edit(uri, end, end, '\n');
+    const afterSpace = await server.pull(uri, first.resultId);
+    assert.equal(afterSpace.kind, 'unchanged');
+    const text = server.document(uri).getText();
+    const prot = text.indexOf('prot');
+    server.edit(uri, prot, prot + 4, 'port');
+    const fixed = await server.pull(uri, first.resultId);
+    assert.equal(fixed.kind, 'full');
+    assert.notEqual(fixed.resultId, first.resultId);
+  });
+
+  test('the server asks the client to pull again after a settings change', async () => {
+    const before = server.refreshes.diagnostics;
+    server.changeSettings({ diagnostics: { severity: { 'unknown-field': 'warning' } } });
+    await server.until('a diagnostic refresh', () => server.refreshes.diagnostics > before);
+    const uri = fileUri(join(scratch, 'events', 'severity.json'));
+    server.open(uri, 'json', '{"@timestamp": "2021-05-04T10:12:01Z", "schema": {"version": "1.11.0"}, "source": {"prot": 1}}');
+    const found = await server.diagnostics(uri);
+    const unknown = found.find((d) => d.code === 'unknown-field');
+    assert.ok(unknown, 'unknown-field reported');
+    assert.equal(unknown.severity, DiagnosticSeverity.Warning, 'with the configured severity');
+    server.changeSettings(null);
+  });
+});
+
+describe('a client without pull diagnostics, snippets or markdown', () => {
+  let server: LspSession;
+  before(async () => { server = await startServer({ workspace: scratch, capabilities: plainCapabilities() }); });
+  after(async () => { await server.stop(); });
+
+  test('gets diagnostics pushed, with the version they belong to', async () => {
+    assert.equal(server.initializeResult.capabilities.diagnosticProvider, undefined, 'no pull provider announced');
+    const uri = fileUri(join(scratch, 'events', 'push.json'));
+    server.open(uri, 'json', '{"@timestamp": "2021-05-04T10:12:01Z", "schema": {"version": "1.11.0"}, "source": {"prot": 1}}');
+    const first = await server.until('pushed diagnostics', () => server.pushed.get(uri)?.[0]);
+    assert.equal(first.version, 1);
+    assert.ok(first.diagnostics.some((d) => d.code === 'unknown-field'), 'the unknown field is reported');
+  });
+
+  test('edits in a burst are checked once, after the burst (debounced)', async () => {
+    const uri = fileUri(join(scratch, 'events', 'burst.json'));
+    server.open(uri, 'json', '{"@timestamp": "2021-05-04T10:12:01Z", "schema": {"version": "1.11.0"}, "source": {"ip": "10.0.0.1"}}');
+    await server.until('the first push', () => server.pushed.get(uri)?.length === 1);
+    for (let i = 0; i < 5; i++) {
+      const text = server.document(uri).getText();
+      server.edit(uri, text.length - 2, text.length - 2, i === 4 ? ', "prot": 1' : ' ');
+    }
+    const last = await server.until('the push for the last edit', () => server.pushed.get(uri)?.find((p) => p.version === 6));
+    await new Promise((r) => setTimeout(r, 600));
+    assert.deepEqual(server.pushed.get(uri)!.map((p) => p.version), [1, 6], 'no push for the intermediate versions');
+    assert.ok(last.diagnostics.some((d) => d.code === 'unknown-field'));
+  });
+
+  test('closing a document clears its diagnostics', async () => {
+    const uri = fileUri(join(scratch, 'events', 'push.json'));
+    server.close(uri);
+    const cleared = await server.until('an empty push', () => server.pushed.get(uri)?.find((p, i) => i > 0 && p.diagnostics.length === 0));
+    assert.deepEqual(cleared.diagnostics, []);
+  });
+
+  test('completion is plain text, documentation and hover plain', async () => {
+    const uri = fileUri(join(scratch, 'events', 'plain.json'));
+    const text = '{"source": {"": 1}}';
+    server.open(uri, 'json', text);
+    const items = await server.completion(uri, text.indexOf('""') + 1);
+    assert.ok(items.length > 0, 'items offered');
+    for (const item of items) {
+      assert.notEqual(item.insertTextFormat, InsertTextFormat.Snippet, `${item.label} is not a snippet`);
+      const newText = item.textEdit?.newText ?? '';
+      assert.ok(!/\$\d|\$\{\d/.test(newText), `${item.label} inserts no snippet syntax: ${newText}`);
+      assert.ok(typeof item.documentation !== 'object' || item.documentation.kind === MarkupKind.PlainText);
+      assert.match(item.detail ?? '', /\b(core|extended|custom)\b/, 'the detail carries the level badge');
+    }
+    const hover = await server.hover(uri, text.indexOf('source') + 1);
+    assert.ok(hover && typeof hover.contents === 'object' && 'kind' in hover.contents && hover.contents.kind === MarkupKind.PlainText);
+  });
+});
+
+describe('settings', () => {
+  let server: LspSession;
+  before(async () => { server = await startServer({ workspace: scratch }); });
+  after(async () => { await server.stop(); });
+
+  test('fieldwise.inlayHints.enabled turns the level badges off and on', async () => {
+    const uri = fileUri(join(scratch, 'events', 'hints.json'));
+    server.open(uri, 'json', '{"source": {"ip": "10.0.0.1"}}');
+    assert.ok((await server.inlayHints(uri)).length > 0, 'hints by default');
+    const before = server.refreshes.inlayHints;
+    server.changeSettings({ inlayHints: { enabled: false } });
+    await server.until('an inlay hint refresh', () => server.refreshes.inlayHints > before);
+    assert.deepEqual(await server.inlayHints(uri), []);
+    server.changeSettings({ inlayHints: { enabled: true } });
+    await server.until('another inlay hint refresh', () => server.refreshes.inlayHints > before + 1);
+    assert.ok((await server.inlayHints(uri)).length > 0, 'hints again');
+  });
+});
+
+describe('custom definitions', () => {
+  const good = (fields: string[]): string => [
+    'fieldset: acme',
+    'title: Acme',
+    'description: Fields of the Acme organisation.',
+    'fields:',
+    ...fields.flatMap((name) => [`  - name: ${name}`, '    type: keyword', '    level: custom', `    description: The ${name} of an Acme order.`]),
+    '',
+  ].join('\n');
+
+  for (const watching of ['client', 'server'] as const) {
+    test(`load, break and repair, watched by the ${watching}`, async () => {
+      const folder = mkdtempSync(join(scratch, `defs-${watching}-`));
+      mkdirSync(join(folder, '.fieldwise'));
+      const definitions = join(folder, '.fieldwise', 'acme.yml');
+      writeFileSync(definitions, good(['order_id']));
+      const capabilities = vscodeCapabilities();
+      if (watching === 'server') capabilities.workspace!.didChangeWatchedFiles = { dynamicRegistration: false };
+      const server = await startServer({ workspace: folder, capabilities });
+      const changed = async (): Promise<void> => {
+        if (watching === 'client') {
+          await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: fileUri(definitions), type: FileChangeType.Changed }] });
+        }
+      };
+      try {
+        const uri = fileUri(join(folder, 'events', 'order.json'));
+        server.open(uri, 'json', '{"acme": {"": 1}}');
+        assert.deepEqual(await server.request('fieldwise/status', { uri }), { schemaVersion: '1.11.0', customFieldCount: 1 });
+        const items = await server.completion(uri, '{"acme": {"'.length);
+        const order = items.find((i) => i.label === 'order_id');
+        assert.ok(order, 'the custom field is offered');
+        assert.equal(order.labelDetails?.description, 'custom');
+
+        writeFileSync(definitions, good(['order_id']).replace('type: keyword', 'type: nonsense'));
+        await changed();
+        const error = await server.until('an error message', () => server.shown.find((m) => m.type === MessageType.Error));
+        assert.match(error.message, /acme\.yml/, 'names the file');
+        assert.match(error.message, /type/, 'names the problem');
+        assert.match(error.message, /keeping the last definitions that loaded \(1 custom fields\)/);
+        assert.deepEqual(await server.request('fieldwise/status', { uri }), { schemaVersion: '1.11.0', customFieldCount: 1 }, 'last good kept');
+
+        writeFileSync(definitions, good(['order_id', 'customer_id']));
+        await changed();
+        await server.until('an all-clear', () => server.shown.find((m) => m.type === MessageType.Info));
+        assert.deepEqual(await server.request('fieldwise/status', { uri }), { schemaVersion: '1.11.0', customFieldCount: 2 });
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+});
