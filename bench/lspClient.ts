@@ -44,7 +44,6 @@ export class BenchClient {
       'workspace/diagnostic/refresh', 'workspace/inlayHint/refresh', 'workspace/semanticTokens/refresh', 'window/showMessageRequest']) {
       connection.onRequest(method, () => null);
     }
-    connection.onNotification(() => undefined);
   }
 
   /** Spawns the server and initializes it; resolves with the client and the start-up time (spawn to initialize result). */

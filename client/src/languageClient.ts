@@ -35,14 +35,17 @@ export function createLanguageClient(extensionUri: vscode.Uri, output: vscode.Lo
     documentSelector: serverDocumentSelector,
     synchronize: { configurationSection: SECTION },
     outputChannel: output,
-    errorHandler: new NotifyingErrorHandler(crashes),
+    errorHandler: new NotifyingErrorHandler(crashes, output),
   };
   return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
 }
 
 /** Shows the user what happened to the server, with the way out (output, restart), instead of the library's generic text. */
 class NotifyingErrorHandler implements ErrorHandler {
-  constructor(private readonly crashes: CrashPolicy) {}
+  constructor(
+    private readonly crashes: CrashPolicy,
+    private readonly output: vscode.LogOutputChannel,
+  ) {}
 
   error(_error: Error, _message: unknown, count: number | undefined): ErrorHandlerResult {
     // A few write/read errors can be transient; past that the connection is broken and closed() takes over.
@@ -52,23 +55,30 @@ class NotifyingErrorHandler implements ErrorHandler {
   closed(): CloseHandlerResult {
     const decision = this.crashes.crashed(Date.now());
     if (decision.restart) {
-      void notify('warning', `Fieldwise: the language server stopped unexpectedly; restarting it (attempt ${decision.attempt}).`);
+      this.notify('warning', `Fieldwise: the language server stopped unexpectedly; restarting it (attempt ${decision.attempt}).`);
       return { action: CloseAction.Restart, handled: true };
     }
     const minutes = Math.round(decision.windowMs / 60_000);
-    void notify(
+    this.notify(
       'error',
       `Fieldwise: the language server stopped ${decision.crashes} times within ${minutes} minutes and will not be restarted. ` +
         'See the output for its messages, then restart it.',
     );
     return { action: CloseAction.DoNotRestart, handled: true };
   }
-}
 
-async function notify(level: 'warning' | 'error', message: string): Promise<void> {
-  const show = level === 'warning' ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
-  const actions = level === 'error' ? ['Show Output', 'Restart'] : ['Show Output'];
-  const choice = await show(message, ...actions);
-  if (choice === 'Show Output') await vscode.commands.executeCommand(SHOW_OUTPUT_COMMAND);
-  if (choice === 'Restart') await vscode.commands.executeCommand(RESTART_COMMAND);
+  private notify(level: 'warning' | 'error', message: string): void {
+    this.output[level === 'warning' ? 'warn' : 'error'](message);
+    const shown =
+      level === 'warning'
+        ? vscode.window.showWarningMessage(message, 'Show Output')
+        : vscode.window.showErrorMessage(message, 'Show Output', 'Restart');
+    void Promise.resolve(shown).then(
+      async (choice) => {
+        if (choice === 'Show Output') await vscode.commands.executeCommand(SHOW_OUTPUT_COMMAND);
+        if (choice === 'Restart') await vscode.commands.executeCommand(RESTART_COMMAND);
+      },
+      (error: unknown) => this.output.error(`could not show the message: ${String(error)}`),
+    );
+  }
 }

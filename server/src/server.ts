@@ -23,7 +23,7 @@ import { folderFromUri, Workspace, Workspaces } from './lsp/workspaces';
 import type { CancellationToken } from 'vscode-languageserver';
 
 const VERSION = '0.1.0';
-const TRANSPORTS = ['--stdio', '--node-ipc', '--socket=', '--pipe=', '--clientProcessId'];
+const TRANSPORTS = ['--stdio', '--node-ipc', '--socket=', '--pipe='];
 
 if (!process.argv.slice(2).some((arg) => TRANSPORTS.some((t) => arg.startsWith(t)))) {
   process.stderr.write('usage: fieldwise-language-server --stdio | --node-ipc | --socket=PORT | --pipe=NAME\n' +

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { rules } from '../../server/src/features/diagnostics';
 import type { Severity } from '../../server/src/features/types';
-import { check, Event, FORMATS, render } from '../helpers/ruleCases';
+import { applyEdits, check, Event, fixesFor, FORMATS, readBack, render } from '../helpers/ruleCases';
 
 const stamp = '2026-05-01T10:00:00Z';
 const base: Event = { '@timestamp': stamp, schema: { version: '1.11.0' } };
@@ -384,5 +384,23 @@ for (const format of FORMATS) {
   test(`an event that follows every timestamp, categorization, network and domain rule is silent (${format})`, () => {
     const found = check(render([exemplary, exemplary], format), format).filter((d) => myCodes.includes(d.code));
     assert.deepEqual(found.map((d) => `${d.code}: ${d.message}`), []);
+  });
+}
+
+/** Values of every wrong shape where these rules look: nothing throws, and every fix offered still applies. */
+const junk: Event[] = [
+  { '@timestamp': { a: 1 }, event: { created: [], ingested: null, duration: '5', start: 1.5, end: true, dataset: 7, module: [], timezone: {} } },
+  { event: { category: 'network', type: [['protocol'], null, 3], kind: ['metric'], outcome: {} }, network: { bytes: 'x', packets: 1e400 }, source: { packets: 1.5 }, destination: { packets: 1.5 } },
+  { source: { address: 'x'.repeat(5000), ip: {} }, destination: { address: '', domain: '' }, client: null, server: [] },
+  { related: { ip: { a: 1 }, hosts: 5, user: null }, host: { ip: ['not an ip', 7], name: 'h' }, user: { name: ['a', 'a'] } },
+  { url: { domain: '[::1]', subdomain: 5, registered_domain: [] }, source: { domain: 'co.uk', registered_domain: 'co.uk', top_level_domain: 'co.uk' } },
+  { 'event.duration': 99999999999999999999, 'event.start': '2026-05-01T10:00:00Z', 'event.end': '2026-05-01T10:00:00.000000001Z' },
+];
+
+for (const format of FORMATS) {
+  test(`values of the wrong shape never break these rules or their fixes (${format})`, () => {
+    const text = render(junk, format);
+    const found = check(text, format).filter((d) => myCodes.includes(d.code));
+    for (const d of found) for (const fix of fixesFor(text, format, d)) readBack(applyEdits(text, fix.edits), format);
   });
 }

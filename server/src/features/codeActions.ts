@@ -1,5 +1,6 @@
 // Quick fixes for the diagnostics in a range, and "fix all of this kind in the file" (document offsets out).
-// Fixes are computed from the current text, never trusted from the editor's copy of a diagnostic.
+// Fixes are computed from the current text, never trusted from the editor's copy of a diagnostic; the work per
+// request stays linear in the document, also for a range over a file with a hundred thousand diagnostics.
 import { eventAt } from '../document/eventDocument';
 import { EventView } from '../document/fieldRefs';
 import type { EventSlice, ParsedDocument, Span } from '../document/model';
@@ -7,38 +8,56 @@ import { disabledLines as parseDisabledLines } from '../document/disableComments
 import { applyEdits, minimalEdit, reread } from './edits';
 import type { FeatureEnv } from './env';
 import { checkDocument, createRuleContext, documentSuppression, eventDiagnostics, lineDisabled, ruleFor } from './diagnostics';
-import type { Rule } from './diagnostics/rule';
+import type { Rule, RuleContext } from './diagnostics/rule';
 import { disabledCodes } from '../service/fileSettings';
 import type { FwDiagnostic, QuickFix, TextEdit } from './types';
+
+/** Individual fixes are computed for at most this many diagnostics of a range (an editor shows a few at a time). */
+const MAX_DIAGNOSTICS_WITH_FIXES = 100;
+
+/** Fix-all applies each round's non-colliding fixes at once, then re-reads the event; colliding ones wait a round. */
+const MAX_FIX_ROUNDS = 8;
 
 export function codeActions(doc: ParsedDocument, env: FeatureEnv, range: Span, diagnostics: FwDiagnostic[]): QuickFix[] {
   const shown = checkDocument(doc, env);
   const inRange = shown.filter((d) => d.start <= range.end && d.end >= range.start);
+  const clientCopies = new Map(diagnostics.map((c) => [identity(c), c]));
+  const contexts = new Map<EventSlice, RuleContext>();
+  const contextOf = (event: EventSlice): RuleContext => {
+    let ctx = contexts.get(event);
+    if (!ctx) contexts.set(event, (ctx = createRuleContext(event, env)));
+    return ctx;
+  };
   const out: QuickFix[] = [];
-  for (const d of inRange) {
+  const fileWide = new Map<string, TextEdit[]>();
+  for (const d of inRange.slice(0, MAX_DIAGNOSTICS_WITH_FIXES)) {
     const rule = ruleFor(d.code);
     if (!rule?.fixes) continue;
-    const clientCopy = diagnostics.find((c) => c.code === d.code && c.start === d.start && c.end === d.end) ?? d;
+    const clientCopy = clientCopies.get(identity(d)) ?? d;
     if (rule.perFile) {
       // The one diagnostic stands for every occurrence in the file: so does its fix.
-      const edits = fixAllEdits(doc, env, rule);
+      let edits = fileWide.get(rule.code);
+      if (!edits) fileWide.set(rule.code, (edits = fixAllEdits(doc, env, rule)));
       if (edits.length > 0) out.push({ title: rule.fixAllTitle ?? `Fix '${rule.code}' in the file`, code: rule.code, kind: 'quickfix', isPreferred: true, edits, diagnostic: clientCopy });
       continue;
     }
     const event = eventAt(doc, d.start);
-    const ctx = createRuleContext(event, env);
     const local = { ...d, start: d.start - event.start, end: d.end - event.start };
-    for (const fix of rule.fixes(local, ctx)) {
+    for (const fix of rule.fixes(local, contextOf(event))) {
       out.push({ ...fix, edits: fix.edits.map((e) => shift(e, event.start)), diagnostic: clientCopy });
     }
   }
   for (const code of new Set(inRange.map((d) => d.code))) {
     const rule = ruleFor(code);
     if (!rule?.fixes || countFixable(doc, env, rule) < 2) continue;
-    const edits = fixAllEdits(doc, env, rule);
+    const edits = fileWide.get(code) ?? fixAllEdits(doc, env, rule);
     if (edits.length > 0) out.push({ title: rule.fixAllTitle ?? `Fix all '${code}' problems in the file`, code, kind: 'source.fixAll', edits });
   }
   return out;
+}
+
+function identity(d: FwDiagnostic): string {
+  return `${d.code}\u0000${d.start}\u0000${d.end}`;
 }
 
 type Hidden = (d: FwDiagnostic) => boolean;
@@ -52,7 +71,10 @@ function countFixable(doc: ParsedDocument, env: FeatureEnv, rule: Rule): number 
   if (disabledCodes(env.settings, env.file).has(rule.code)) return 0;
   const hidden = documentSuppression(doc, env);
   let count = 0;
-  for (const event of doc.events) count += fixableIn(event, env, rule, hidden).length;
+  for (const event of doc.events) {
+    count += fixableIn(event, env, rule, hidden).length;
+    if (count >= 2) break;
+  }
   return count;
 }
 
@@ -64,31 +86,49 @@ export function fixAllEdits(doc: ParsedDocument, env: FeatureEnv, rule: Rule): T
   for (const event of doc.events) {
     const found = fixableIn(event, env, rule, hidden);
     if (found.length === 0) continue;
-    const edits = rule.fixEvent ? rule.fixEvent(found, createRuleContext(event, env)) : sequentialFix(event, env, rule, hidden, found.length);
+    const edits = rule.fixEvent ? rule.fixEvent(found, createRuleContext(event, env)) : fixInRounds(event, env, rule, hidden);
     out.push(...edits.map((e) => shift(e, event.start)));
   }
   return out;
 }
 
 /**
- * Applies the rule's first fix, re-reads the event, and repeats while diagnostics of the rule remain and a fix
- * exists: fixes that touch the same place (two insertions into one object) compose instead of colliding.
+ * Applies the first fix of every diagnostic of the rule that does not collide with another, re-reads the event,
+ * and repeats for what is left: fixes that touch one place (two insertions into one object) compose in turn.
  */
-function sequentialFix(event: EventSlice, env: FeatureEnv, rule: Rule, hidden: Hidden, count: number): TextEdit[] {
+function fixInRounds(event: EventSlice, env: FeatureEnv, rule: Rule, hidden: Hidden): TextEdit[] {
   let view = new EventView({ ...event, start: 0 });
   let text = event.text;
-  for (let round = 0; round <= count; round++) {
+  for (let round = 0; round < MAX_FIX_ROUNDS; round++) {
     const ctx = createRuleContext(view, env);
     const lines = parseDisabledLines(text);
+    const slice = { ...view.slice, disabledLines: lines, lineStarts: undefined };
     const pending = rule.check(ctx)
       .map((f): FwDiagnostic => ({ ...f, code: rule.code, severity: rule.defaultSeverity }))
-      .filter((d) => !hidden(d) && !lineDisabled({ ...view.slice, disabledLines: lines, lineStarts: undefined }, d));
-    const fix = pending.map((d) => rule.fixes?.(d, ctx)[0]).find((f) => f && f.edits.length > 0);
-    if (!fix) break;
-    text = applyEdits(text, fix.edits);
+      .filter((d) => !hidden(d) && !lineDisabled(slice, d));
+    const accepted = compatible(pending.map((d) => rule.fixes?.(d, ctx)[0]?.edits ?? []).filter((edits) => edits.length > 0));
+    if (accepted.length === 0) break;
+    text = applyEdits(text, accepted);
     view = reread(text, env.format);
   }
   return text === event.text ? [] : [minimalEdit(event.text, { start: 0, end: event.text.length, newText: text })];
+}
+
+/** The edits of the fixes that can be applied together, taken in order of position; the others wait. */
+function compatible(fixes: TextEdit[][]): TextEdit[] {
+  const spans = fixes.map((edits) => ({ edits, start: Math.min(...edits.map((e) => e.start)), end: Math.max(...edits.map((e) => e.end)) }));
+  spans.sort((a, b) => a.start - b.start || a.end - b.end);
+  const out: TextEdit[] = [];
+  let end = -1;
+  let lastStart = -1;
+  for (const span of spans) {
+    // Touching text already changed, or inserting where another fix inserts: next round.
+    if (span.start < end || span.start === lastStart) continue;
+    out.push(...span.edits);
+    end = Math.max(end, span.end);
+    lastStart = span.start;
+  }
+  return out;
 }
 
 function shift(edit: TextEdit, by: number): TextEdit {

@@ -483,6 +483,15 @@ export function nestDottedKey(view: EventView, ref: FieldRef): TextEdit | undefi
   if (!property.value || parts.length < 2 || parts.some((p) => p === '')) return undefined;
   const object = containerOf(view.root, property);
   if (!object || !closedObject(view.text, object)) return undefined;
+  if (!object.properties.some((q) => q !== property && q.key === parts[0])) {
+    // Nothing to merge into: only this property's text changes (cheap even in an object of 100,000 keys).
+    const text = view.text;
+    const value = property.value;
+    const multiline = spansLines(text, object) && firstOnLine(text, property.keyTokenSpan.start);
+    const from = lineIndent(text, property.keyTokenSpan.start);
+    const entry = entryText('json', parts, (indent) => reindent(text.slice(value.start, value.end), from, indent), from, indentUnit(text), multiline, jsonStyle(text, object));
+    return { start: property.keyTokenSpan.start, end: value.end, newText: entry };
+  }
   const newText = new Nester(view.text, property).rewrite(object);
   return newText === undefined ? undefined : minimalEdit(view.text, { start: object.start, end: object.end, newText });
 }

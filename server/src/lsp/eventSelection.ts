@@ -1,7 +1,9 @@
 // Which open documents the server serves, and as what format: service/detect.ts decides (the same rule as the
-// command line); the answer is kept per document version, since detection may parse the first event.
+// command line). Detection may read the whole text (to find the first event), so its answer is kept: per version,
+// and across an edit that left everything up to the end of the first event as it was.
 import type { DocumentFormat } from '../document/model';
 import { eventDocumentFormat } from '../service/detect';
+import type { ParsedVersion } from './parseCache';
 import type { Workspace } from './workspaces';
 
 interface Decision {
@@ -14,9 +16,17 @@ export class EventSelection {
   private readonly decisions = new Map<string, Decision>();
 
   /** The event format of the document at `version`, or undefined when Fieldwise leaves it alone. */
-  formatOf(uri: string, version: number, languageId: string, text: () => string, workspace: Workspace, file: string): DocumentFormat | undefined {
+  formatOf(
+    uri: string, version: number, languageId: string, text: () => string, workspace: Workspace, file: string, parsed?: ParsedVersion,
+  ): DocumentFormat | undefined {
     const known = this.decisions.get(uri);
-    if (known && known.version === version && known.generation === workspace.generation) return known.format;
+    if (known && known.generation === workspace.generation) {
+      if (known.version === version) return known.format;
+      if (known.format && parsed?.version === known.version && firstEventKept(parsed, text())) {
+        this.decisions.set(uri, { ...known, version });
+        return known.format;
+      }
+    }
     const format = eventDocumentFormat(file, text(), workspace.settings, workspace.service.currentCatalog, languageId);
     this.decisions.set(uri, { version, generation: workspace.generation, format });
     return format;
@@ -25,4 +35,12 @@ export class EventSelection {
   forget(uri: string): void {
     this.decisions.delete(uri);
   }
+}
+
+/** Whether `text` starts with the same characters as `before`'s text, up to the end of its first event. */
+function firstEventKept(before: ParsedVersion, text: string): boolean {
+  const first = before.parsed?.events[0];
+  if (!first) return false;
+  const end = first.start + first.text.length;
+  return text.length >= end && before.text.slice(0, end) === text.slice(0, end);
 }

@@ -11,13 +11,48 @@ export interface TooDeep {
   limit: number;
 }
 
-/** Where `text` first nests deeper than `limit` levels, or undefined; one linear scan, no parse. */
-export function findTooDeep(text: string, format: DocumentFormat, limit = MAX_NESTING): TooDeep | undefined {
-  const offset = format === 'yaml' ? yamlTooDeep(text, limit) : jsonTooDeep(text, format === 'ndjson', limit);
-  return offset === undefined ? undefined : { offset, limit };
+export interface Nesting {
+  /** The deepest nesting seen (at most limit + 1). */
+  depth: number;
+  tooDeep?: TooDeep;
 }
 
-function jsonTooDeep(text: string, perLine: boolean, limit: number): number | undefined {
+/** How deep `text` nests, and where it first goes past `limit`; one linear scan, no parse. */
+export function scanNesting(text: string, format: DocumentFormat, limit = MAX_NESTING): Nesting {
+  const scan = format === 'yaml' ? yamlTooDeep(text, limit) : jsonTooDeep(text, format === 'ndjson', limit);
+  return scan.offset === undefined ? { depth: scan.depth } : { depth: scan.depth, tooDeep: { offset: scan.offset, limit } };
+}
+
+/** Where `text` first nests deeper than `limit` levels, or undefined. */
+export function findTooDeep(text: string, format: DocumentFormat, limit = MAX_NESTING): TooDeep | undefined {
+  return scanNesting(text, format, limit).tooDeep;
+}
+
+/**
+ * How far an edit can deepen a text at most: every inserted or deleted character adds at most one level (an
+ * opening bracket, a removed closing one, a line indented further). Offsets where `before` and `after` differ are
+ * found by comparing both ends in large slices (memory comparisons, much cheaper than a scan).
+ */
+export function changedCharacters(before: string, after: string): number {
+  const n = Math.min(before.length, after.length);
+  const CHUNK = 16384;
+  let p = 0;
+  while (p + CHUNK <= n && before.slice(p, p + CHUNK) === after.slice(p, p + CHUNK)) p += CHUNK;
+  while (p < n && before.charCodeAt(p) === after.charCodeAt(p)) p++;
+  let s = 0;
+  const room = n - p;
+  while (s + CHUNK <= room && before.slice(before.length - s - CHUNK, before.length - s) === after.slice(after.length - s - CHUNK, after.length - s)) s += CHUNK;
+  while (s < room && before.charCodeAt(before.length - 1 - s) === after.charCodeAt(after.length - 1 - s)) s++;
+  return before.length - p - s + (after.length - p - s);
+}
+
+interface Scan {
+  depth: number;
+  offset?: number;
+}
+
+function jsonTooDeep(text: string, perLine: boolean, limit: number): Scan {
+  let max = 0;
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -30,18 +65,26 @@ function jsonTooDeep(text: string, perLine: boolean, limit: number): number | un
       }
       if (perLine && text.charCodeAt(i) === 10) depth = 0;
     } else if (c === 123 || c === 91) {
-      if (++depth > limit) return i;
+      if (++depth > max) {
+        max = depth;
+        if (depth > limit) return { depth, offset: i };
+      }
     } else if ((c === 125 || c === 93) && depth > 0) {
       depth--;
     } else if (c === 10 && perLine) {
       depth = 0;
     }
   }
-  return undefined;
+  return { depth: max };
 }
 
 /** Block nesting (indentation levels, compact `- - -` items) plus flow nesting (`[`, `{` where a value starts). */
-function yamlTooDeep(text: string, limit: number): number | undefined {
+function yamlTooDeep(text: string, limit: number): Scan {
+  let max = 0;
+  const deeper = (depth: number): boolean => {
+    if (depth > max) max = depth;
+    return depth > limit;
+  };
   const indents: number[] = [];
   let flow = 0;
   let lineStart = 0;
@@ -64,11 +107,11 @@ function yamlTooDeep(text: string, limit: number): number | undefined {
           i += 2;
           while (i < lineEnd && text.charCodeAt(i) === 32) i++;
         }
-        if (indents.length + dashes > limit) return i;
+        if (deeper(indents.length + dashes)) return { depth: max, offset: i };
         i = flowStart(text, i, lineEnd);
         if (i < lineEnd) {
           flow = 1;
-          if (indents.length + dashes + flow > limit) return i;
+          if (deeper(indents.length + dashes + flow)) return { depth: max, offset: i };
           i++;
         }
       }
@@ -80,14 +123,14 @@ function yamlTooDeep(text: string, limit: number): number | undefined {
         if (c === 34 || c === 39) i = skipQuoted(text, i, lineEnd);
         else if (c === 35 && (i === lineStart || isSpace(text.charCodeAt(i - 1)))) break;
         else if (c === 91 || c === 123) {
-          if (base + ++flow > limit) return i;
+          if (deeper(base + ++flow)) return { depth: max, offset: i };
         } else if (c === 93 || c === 125) flow--;
       }
     }
     if (nl < 0) break;
     lineStart = nl + 1;
   }
-  return undefined;
+  return { depth: max };
 }
 
 /** Offset of a `[` or `{` that starts a flow collection as this line's value, or `end` when there is none. */

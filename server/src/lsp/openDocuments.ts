@@ -38,7 +38,7 @@ export class OpenDocuments {
     if (!doc) return undefined;
     const workspace = this.workspaces().of(uri);
     const file = workspace.fileOf(uri);
-    const format = this.selection.formatOf(uri, doc.version, doc.languageId, () => doc.getText(), workspace, file);
+    const format = this.selection.formatOf(uri, doc.version, doc.languageId, () => doc.getText(), workspace, file, this.parses.peek(uri));
     return format ? { doc, workspace, file, format } : undefined;
   }
 

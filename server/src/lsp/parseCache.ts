@@ -2,7 +2,7 @@
 // (same text) are reused as they are and only the edited ones are parsed again.
 import type { DocumentFormat, EventSlice, ParsedDocument } from '../document/model';
 import type { LanguageService } from '../service/languageService';
-import { findTooDeep, TooDeep } from './nestingGuard';
+import { changedCharacters, MAX_NESTING, scanNesting, TooDeep } from './nestingGuard';
 
 export interface ParsedVersion {
   uri: string;
@@ -12,6 +12,8 @@ export interface ParsedVersion {
   /** Undefined when the document nests too deep to be parsed safely. */
   parsed?: ParsedDocument;
   tooDeep?: TooDeep;
+  /** An upper bound of the text's nesting depth (exact after a full scan). */
+  depthBound: number;
   /** Events parsed anew for this version (the rest were reused from the previous one). */
   reparsed: number;
   parseMs: number;
@@ -29,7 +31,7 @@ export class ParseCache {
   get(uri: string, version: number, text: () => string, format: DocumentFormat, service: LanguageService): ParsedVersion {
     const cached = this.entries.get(uri);
     if (cached && cached.version === version && cached.format === format) return cached;
-    const entry = parseVersion(uri, version, text(), format, service, cached?.format === format ? cached.parsed : undefined);
+    const entry = parseVersion(uri, version, text(), format, service, cached?.format === format ? cached : undefined);
     this.entries.set(uri, entry);
     return entry;
   }
@@ -44,14 +46,21 @@ export class ParseCache {
 }
 
 function parseVersion(
-  uri: string, version: number, text: string, format: DocumentFormat, service: LanguageService, previous: ParsedDocument | undefined,
+  uri: string, version: number, text: string, format: DocumentFormat, service: LanguageService, previous: ParsedVersion | undefined,
 ): ParsedVersion {
   const started = performance.now();
-  const tooDeep = findTooDeep(text, format);
-  if (tooDeep) return { uri, version, format, text, tooDeep, reparsed: 0, parseMs: performance.now() - started };
-  const parsed = service.parse(text, format, previous);
-  const before = new Set(previous?.events.map(eventIdentity));
+  // The nesting scan costs a pass over the text: after a small edit of a shallow document, the bound proves it needless.
+  let depthBound = previous?.parsed ? previous.depthBound + changedCharacters(previous.text, text) : Infinity;
+  if (depthBound > MAX_NESTING) {
+    const nesting = scanNesting(text, format);
+    if (nesting.tooDeep) {
+      return { uri, version, format, text, tooDeep: nesting.tooDeep, depthBound: nesting.depth, reparsed: 0, parseMs: performance.now() - started };
+    }
+    depthBound = nesting.depth;
+  }
+  const parsed = service.parse(text, format, previous?.parsed);
+  const before = new Set(previous?.parsed?.events.map(eventIdentity));
   let reparsed = 0;
   for (const event of parsed.events) if (!before.has(eventIdentity(event))) reparsed++;
-  return { uri, version, format, text, parsed, reparsed, parseMs: performance.now() - started };
+  return { uri, version, format, text, parsed, depthBound, reparsed, parseMs: performance.now() - started };
 }

@@ -43,6 +43,8 @@ export const TEST_USER_SETTINGS: Record<string, unknown> = {
   'npm.autoDetect': 'off',
   'typescript.disableAutomaticTypeAcquisition': true,
   'files.hotExit': 'off',
+  // code-server saves after a delay by default; the tests decide when files are saved.
+  'files.autoSave': 'off',
   'window.confirmBeforeClose': 'never',
 };
 

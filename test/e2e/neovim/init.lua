@@ -1,7 +1,7 @@
 -- Fieldwise in Neovim 0.7 or later, with the built-in LSP client only (no plugins). Copy this file, or the parts
 -- you need, into your own config; docs/neovim.md explains each part. The end-to-end test runs Neovim with it.
 --
--- The server command: `fieldwise-language-server --stdio` from PATH (npm install -g fieldwise puts it there), or
+-- The server command: `fieldwise-language-server --stdio` from PATH (`npm link` in a clone puts it there), or
 -- the bundled script named by $FIELDWISE_SERVER (e.g. /path/to/fieldwise/dist/server.js), started with node.
 local server_script = os.getenv('FIELDWISE_SERVER')
 local cmd = { 'fieldwise-language-server', '--stdio' }

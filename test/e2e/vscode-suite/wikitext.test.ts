@@ -67,7 +67,8 @@ suite('wikitext', () => {
   });
 
   test('with live preview off, the preview follows saves rather than typing', async () => {
-    const undo = await withSettings({ 'fieldwise.preview.live': false });
+    // Auto save would save the edit and so update the preview: off for this test.
+    const undo = await withSettings({ 'fieldwise.preview.live': false, 'files.autoSave': 'off' });
     const editor = await openFile('Main_Page.wiki');
     const original = editor.document.getText();
     try {
@@ -75,7 +76,8 @@ suite('wikitext', () => {
       const before = await settledPreview(editor.document.uri);
       assert.ok(await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), '== Saved heading ==\n')));
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      assert.equal((await fieldwise()).previewSnapshot(editor.document.uri)?.renders, before.renders, 'the preview rendered before the save');
+      const live = vscode.workspace.getConfiguration('fieldwise', editor.document.uri).inspect('preview.live');
+      assert.equal((await fieldwise()).previewSnapshot(editor.document.uri)?.renders, before.renders, `the preview rendered before the save (preview.live: ${JSON.stringify(live)})`);
       assert.ok(await editor.document.save());
       const after = await previewOf(editor.document.uri, (s) => /Saved heading/.test(s.html ?? ''), 'the preview after the save');
       assert.ok(after.renders > before.renders);

@@ -1,22 +1,45 @@
 // Finds again what a diagnostic points at (a key or a value), from its local range: quick fixes start here.
+// References come in document order, so a binary search finds the key at or before an offset, also in events
+// with a hundred thousand keys.
 import type { EventView, FieldRef } from '../../document/fieldRefs';
 import type { Span, ValueNode } from '../../document/model';
 
-/** The reference whose key text contains the range (the innermost, for nested keys). */
-export function refAtKey(view: EventView, range: Span): FieldRef | undefined {
-  let found: FieldRef | undefined;
-  for (const ref of view.refs) {
-    const key = ref.property.keyTokenSpan;
-    if (key.start <= range.start && range.end <= key.end) found = ref;
+/** Index of the last reference whose key starts at or before `offset`, or -1. */
+function lastKeyAtOrBefore(refs: readonly FieldRef[], offset: number): number {
+  let lo = 0;
+  let hi = refs.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (refs[mid].property.keyTokenSpan.start <= offset) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
   }
   return found;
 }
 
+/** The reference whose key text contains the range. */
+export function refAtKey(view: EventView, range: Span): FieldRef | undefined {
+  const refs = view.refs;
+  const i = lastKeyAtOrBefore(refs, range.start);
+  const ref = refs[i];
+  if (!ref) return undefined;
+  const key = ref.property.keyTokenSpan;
+  return key.start <= range.start && range.end <= key.end ? ref : undefined;
+}
+
 /** The value node spanning exactly the range, with the reference that holds it. */
 export function valueAt(view: EventView, range: Span): { ref: FieldRef; node: ValueNode } | undefined {
-  for (const ref of view.refs) {
+  const refs = view.refs;
+  // The owner is a key before the value; the nearest one usually, an outer one when objects sit in between.
+  for (let i = lastKeyAtOrBefore(refs, range.start); i >= 0; i--) {
+    const ref = refs[i];
     const value = ref.value;
-    if (!value || value.start > range.start || value.end < range.end) continue;
+    if (!value || value.end < range.end) continue;
+    if (value.start > range.start) continue;
     const node = exactNode(value, range);
     if (node) return { ref, node };
   }

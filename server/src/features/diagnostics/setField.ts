@@ -3,7 +3,7 @@
 // writes on the re-read event so several of them become one edit that cannot collide.
 import type { EventView, FieldRef } from '../../document/fieldRefs';
 import type { DocumentFormat, ObjectNode } from '../../document/model';
-import { applyEdits, containerOf, insertField, insertProperty, minimalEdit, overlaps, removeProperty, replaceValue, reread, Scalar, scalarText } from '../edits';
+import { applyEdits, containerOf, EditStep, insertField, insertProperty, minimalEdit, overlaps, removeProperty, replaceValue, reread, Scalar, scalarText } from '../edits';
 import type { TextEdit } from '../types';
 
 export interface SetOptions {
@@ -68,7 +68,7 @@ export function listText(items: readonly string[], format: DocumentFormat, text 
 }
 
 /** One write of a composed fix: the edits for the event as it reads after the writes before it; none when there is nothing left to do. */
-export type Step = (view: EventView) => TextEdit | TextEdit[] | undefined;
+export type Step = EditStep;
 
 /**
  * Applies steps one after another, re-reading the event between them (steps with nothing to do are skipped),

@@ -15,5 +15,5 @@ export function addressKind(value: string): AddressKind {
   if (/^(?:unix:|@)/i.test(text) || /[/\\]/.test(text)) return { kind: 'socket' };
   // Dotted digits that are no IP (`10.0.0.256`) and MAC addresses are not names.
   if (/^[\d.]+$/.test(text) || MAC.test(text)) return { kind: 'other' };
-  return DOMAIN.test(text) && text.length <= 254 ? { kind: 'domain' } : { kind: 'other' };
+  return text.length <= 254 && DOMAIN.test(text) ? { kind: 'domain' } : { kind: 'other' };
 }

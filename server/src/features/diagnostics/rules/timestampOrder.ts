@@ -2,8 +2,7 @@
 // at the coarser precision of the two (nanosecond fractions kept), so values equal at that precision pass.
 import { compareInstants, Instant, parseInstant } from '../facts/timestamp';
 import { scalarAt } from '../eventValues';
-import type { RuleContext } from '../rule';
-import type { Finding, Rule } from '../rule';
+import type { Finding, Rule, RuleContext } from '../rule';
 import { quote, valueSpan } from '../values';
 
 const ORDER = ['@timestamp', 'event.created', 'event.ingested'] as const;

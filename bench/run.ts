@@ -1,0 +1,155 @@
+// `npm run bench`: Fieldwise's language server against VS Code's JSON language server and yaml-language-server on
+// the same generated event documents (about 100 KB, 1 MB and 5 MB; JSON and the same events as YAML), all over
+// stdio, plus the bare parse of each document; prints one table with the ratios against the targets.
+// Options: --runs N (default 3), --sizes 100k,1m,5m, --profile (CPU profile of Fieldwise on the largest documents).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { bareParse, BareParse } from './bareParse';
+import { BenchDocument, benchDocument, BenchFormat } from './generate';
+import { profileFieldwise } from './profile';
+import { fieldwise, jsonServer, REPO, ServerSetup, yamlServer } from './servers';
+import { runSession, SessionFigures, SessionOptions } from './session';
+import { printTable, Summary } from './table';
+import { median } from './stats';
+
+const OUT = join(REPO, 'bench/out');
+const DOCS = join(OUT, 'docs');
+
+interface Options {
+  runs: number;
+  sizes: Array<[label: string, bytes: number]>;
+  profile: boolean;
+}
+
+function options(argv: string[]): Options {
+  const value = (name: string): string | undefined => {
+    const at = argv.indexOf(name);
+    return at >= 0 ? argv[at + 1] : undefined;
+  };
+  const all: Record<string, number> = { '100k': 100_000, '1m': 1_000_000, '5m': 5_000_000 };
+  const sizes = (value('--sizes') ?? '100k,1m,5m').split(',').map((s): [string, number] => {
+    const bytes = all[s.toLowerCase()];
+    if (!bytes) throw new Error(`--sizes: unknown size '${s}' (use 100k, 1m, 5m)`);
+    return [s.toUpperCase().replace('K', ' KB').replace('M', ' MB'), bytes];
+  });
+  const runs = Number(value('--runs') ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number of at least 1');
+  return { runs, sizes, profile: argv.includes('--profile') };
+}
+
+/** The JSON Schema the peers validate with: exactly what `fieldwise fields --format json-schema` prints. */
+function peerSchema(): string {
+  let schema: string;
+  try {
+    schema = execFileSync(process.execPath, [join(REPO, 'dist/cli.js'), 'fields', '--format', 'json-schema'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  } catch (error) {
+    throw new Error(`'node dist/cli.js fields --format json-schema' failed, so the peers have no schema: ${(error as Error).message}`);
+  }
+  const file = join(OUT, 'schema.json');
+  writeFileSync(file, schema);
+  return pathToFileURL(file).href;
+}
+
+/** Slow peers get a time budget per kind of probe instead of every position. */
+function sessionOptions(setup: ServerSetup, probes: boolean): SessionOptions {
+  const slow = setup.name === 'yaml-ls';
+  return { probeBudgetMs: slow ? 15000 : 60000, minProbes: slow ? 5 : 100, probes, timeoutMs: 180000 };
+}
+
+async function main(): Promise<void> {
+  const opts = options(process.argv.slice(2));
+  mkdirSync(DOCS, { recursive: true });
+  const loadBefore = loadavg()[0];
+  const started = Date.now();
+  const schemaUri = peerSchema();
+  const summaries: Summary[] = [];
+  for (const format of ['json', 'yaml'] as BenchFormat[]) {
+    for (const [label, bytes] of opts.sizes) {
+      const doc = benchDocument(format, label.replace(' ', '').toLowerCase(), bytes, 100);
+      writeFileSync(join(DOCS, doc.name), doc.text);
+      process.stderr.write(`${doc.name}: ${(doc.text.length / 1e6).toFixed(2)} MB, ${doc.events} events\n`);
+      const bare = bareParse(doc, opts.runs);
+      const setups = format === 'json' ? [fieldwise(), jsonServer(schemaUri, true), jsonServer(schemaUri, false)] : [fieldwise(), yamlServer(schemaUri)];
+      const runs = new Map<string, SessionFigures[]>(setups.map((s) => [s.name, []]));
+      for (let run = 0; run < opts.runs; run++) {
+        for (const setup of setups) {
+          // The JSON server's push setup only adds its diagnostics timing; its completion and hover are the same server's.
+          const probes = setup.name !== 'json-ls (push)';
+          const figures = await runSession(setup, doc, DOCS, sessionOptions(setup, probes));
+          runs.get(setup.name)!.push(figures);
+          process.stderr.write(`  ${setup.name.padEnd(15)} run ${run + 1}: open ${figures.openMs.toFixed(0)} ms, edit ${figures.editMs.toFixed(0)} ms, ` +
+            `${figures.completionMs.length} completions, ${figures.hoverMs.length} hovers, ${figures.memoryMb.toFixed(0)} MB\n`);
+        }
+      }
+      summaries.push(summarize(doc, label, bare, runs));
+    }
+  }
+  const loadAfter = loadavg()[0];
+  printTable(summaries, { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter, minutes: (Date.now() - started) / 60000 });
+  writeFileSync(join(OUT, 'results.json'), JSON.stringify(summaries, null, 2));
+  if (opts.profile) await profileFieldwise(summaries.length > 0 ? largest(opts) : [], DOCS);
+}
+
+function largest(opts: Options): BenchDocument[] {
+  const [label, bytes] = opts.sizes[opts.sizes.length - 1];
+  return (['json', 'yaml'] as BenchFormat[]).map((f) => benchDocument(f, label.replace(' ', '').toLowerCase(), bytes, 100));
+}
+
+function summarize(doc: BenchDocument, label: string, bare: BareParse, runs: Map<string, SessionFigures[]>): Summary {
+  const of = (name: string): SessionFigures[] => runs.get(name) ?? [];
+  const ours = of('fieldwise');
+  const peerName = doc.format === 'json' ? 'json-ls' : 'yaml-ls';
+  const probing = doc.format === 'json' ? of('json-ls (pull)') : of('yaml-ls');
+  const scalar = (list: SessionFigures[], pick: (f: SessionFigures) => number): number => median(list.map(pick));
+  const pooled = (list: SessionFigures[], pick: (f: SessionFigures) => number[]): number[] => list.flatMap(pick);
+  // The peer's better diagnostics figure: JSON pull (no debounce) or push; yaml-ls minus its fixed 200 ms delay.
+  const peerOpen = doc.format === 'json'
+    ? Math.min(scalar(of('json-ls (pull)'), (f) => f.openMs), scalar(of('json-ls (push)'), (f) => f.openMs))
+    : scalar(of('yaml-ls'), (f) => f.openMs);
+  const peerEdit = doc.format === 'json'
+    ? Math.min(scalar(of('json-ls (pull)'), (f) => f.editMs), scalar(of('json-ls (push)'), (f) => f.editMs))
+    : scalar(of('yaml-ls'), (f) => f.editMs);
+  const peerDelay = doc.format === 'json' ? 0 : yamlServer('').delayMs;
+  return {
+    document: `${doc.format.toUpperCase()} ${label}`,
+    format: doc.format,
+    bytes: doc.text.length,
+    events: doc.events,
+    large: label !== '100 KB',
+    peer: peerName,
+    bare,
+    ours: {
+      startupMs: scalar(ours, (f) => f.startupMs),
+      openMs: scalar(ours, (f) => f.openMs),
+      editMs: scalar(ours, (f) => f.editMs),
+      completion: pooled(ours, (f) => f.completionMs),
+      hover: pooled(ours, (f) => f.hoverMs),
+      memoryMb: scalar(ours, (f) => f.memoryMb),
+      problems: scalar(ours, (f) => f.errorsAfterOpen),
+      emptyCompletions: ours.reduce((n, f) => n + f.emptyCompletions, 0),
+      emptyHovers: ours.reduce((n, f) => n + f.emptyHovers, 0),
+    },
+    theirs: {
+      startupMs: scalar(probing, (f) => f.startupMs),
+      openMs: peerOpen,
+      editMs: peerEdit,
+      delayMs: peerDelay,
+      openPullMs: doc.format === 'json' ? scalar(of('json-ls (pull)'), (f) => f.openMs) : undefined,
+      openPushMs: doc.format === 'json' ? scalar(of('json-ls (push)'), (f) => f.openMs) : undefined,
+      completion: pooled(probing, (f) => f.completionMs),
+      hover: pooled(probing, (f) => f.hoverMs),
+      memoryMb: Math.max(...probing.map((f) => f.memoryMb)) > 0 ? scalar(probing, (f) => f.memoryMb) : NaN,
+      problems: scalar(probing, (f) => f.errorsAfterOpen),
+      emptyCompletions: probing.reduce((n, f) => n + f.emptyCompletions, 0),
+      emptyHovers: probing.reduce((n, f) => n + f.emptyHovers, 0),
+    },
+  };
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
