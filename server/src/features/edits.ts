@@ -43,18 +43,41 @@ export function keyText(key: string, format: DocumentFormat, like?: PropertyNode
 
 /** The indentation unit the text uses (its smallest indentation step); two spaces when it has none. */
 export function indentUnit(text: string): string {
+  if (unitOf?.text === text) return unitOf.unit;
   let best: string | undefined;
   for (const match of text.matchAll(/\n([ \t]+)(?=[^ \t\r\n])/g)) {
     const indent = match[1];
-    if (indent.startsWith('\t')) return '\t';
+    if (indent.startsWith('\t')) {
+      best = '\t';
+      break;
+    }
     if (!best || indent.length < best.length) best = indent;
     if (best.length === 1) break;
   }
-  return best ?? '  ';
+  unitOf = { text, unit: best ?? '  ' };
+  return unitOf.unit;
 }
 
+let unitOf: { text: string; unit: string } | undefined;
+
+/** Line starts of the text edits are computed on last: one scan, then binary searches (long lines stay cheap). */
+let indexed: { text: string; starts: number[] } | undefined;
+
 function lineStartOf(text: string, offset: number): number {
-  return text.lastIndexOf('\n', offset - 1) + 1;
+  if (indexed?.text !== text) {
+    const starts = [0];
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    indexed = { text, starts };
+  }
+  const starts = indexed.starts;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return starts[lo];
 }
 
 /** The leading whitespace of the line holding `offset`. */
@@ -517,12 +540,17 @@ export function minimalEdit(text: string, edit: TextEdit): TextEdit {
   return { start: edit.start + head, end: edit.end - tail, newText: neu.slice(head, neu.length - tail) };
 }
 
-/** Applies non-overlapping edits to a text (in any order). */
+/** Applies non-overlapping edits to a text (in any order), in one pass: thousands of edits stay linear. */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const sorted = [...edits].sort((a, b) => b.start - a.start || b.end - a.end);
-  let out = text;
-  for (const edit of sorted) out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
-  return out;
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  const parts: string[] = [];
+  let at = 0;
+  for (const edit of sorted) {
+    parts.push(text.slice(at, Math.max(at, edit.start)), edit.newText);
+    at = Math.max(at, edit.end);
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
 }
 
 /** Whether two edits touch the same text (or insert at one point), so they cannot be applied together. */

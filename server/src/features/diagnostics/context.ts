@@ -3,7 +3,6 @@ import { EventView, FieldRef } from '../../document/fieldRefs';
 import type { EventSlice } from '../../document/model';
 import type { FeatureEnv } from '../env';
 import { classifyRefs, RefInfo } from './refInfo';
-import { findNode, PathNode } from './schemaLookup';
 import type { RuleContext } from './rule';
 
 const NONE: readonly FieldRef[] = [];
@@ -12,18 +11,18 @@ export function createRuleContext(event: EventSlice | EventView, env: FeatureEnv
   const view = event instanceof EventView ? event : new EventView(event);
   let byRef: Map<FieldRef, RefInfo> | undefined;
   let list: RefInfo[] | undefined;
-  let byNode: Map<PathNode, FieldRef[]> | undefined;
+  let byPath: Map<string, FieldRef[]> | undefined;
   const all = (): Map<FieldRef, RefInfo> => (byRef ??= classifyRefs(view.refs, env.catalog));
-  const index = (): Map<PathNode, FieldRef[]> => {
-    if (!byNode) {
-      byNode = new Map();
+  const index = (): Map<string, FieldRef[]> => {
+    if (!byPath) {
+      byPath = new Map();
       for (const info of all().values()) {
-        const refs = byNode.get(info.node);
+        const refs = byPath.get(info.path);
         if (refs) refs.push(info.ref);
-        else byNode.set(info.node, [info.ref]);
+        else byPath.set(info.path, [info.ref]);
       }
     }
-    return byNode;
+    return byPath;
   };
   return {
     view,
@@ -34,9 +33,7 @@ export function createRuleContext(event: EventSlice | EventView, env: FeatureEnv
       return (list ??= [...all().values()]);
     },
     refsAt(path: string): readonly FieldRef[] {
-      const refs = index();
-      const node = findNode(env.catalog, path.split('.'));
-      return (node && refs.get(node)) ?? NONE;
+      return index().get(path) ?? NONE;
     },
     info(ref: FieldRef): RefInfo {
       const found = all().get(ref);

@@ -52,8 +52,8 @@ export interface RefInfo {
   /** For 'undefinedSet': where the undefined set sits (`user_agent`, `network.vlan`). */
   placement?: string;
   parent?: RefInfo;
-  /** The memo node of `path`: the same node for every key with the same path, in any event. */
-  node: PathNode;
+  /** The memo node of `path` (the same for every key with that path), for keys whose segments were resolved. */
+  node: PathNode | undefined;
   /** The deprecated place this key is in, shared with the parent's when inherited. */
   deprecated?: Flag;
   beta?: Flag;
@@ -70,20 +70,13 @@ export function classifyRefs(refs: readonly FieldRef[], catalog: Catalog): Map<F
 }
 
 function classify(ref: FieldRef, parent: RefInfo | undefined, catalog: Catalog): RefInfo {
-  // The parent's path is this key's prefix: extend its string and its memo node rather than start again.
-  let node = parent && ref.first > 0 ? parent.node : rootNode(catalog);
-  if (!(parent && ref.first > 0)) for (let i = 0; i < ref.first; i++) node = childNode(catalog, node, ref.path[i]);
-  const own: PathNode[] = [];
-  for (let i = ref.first; i < ref.path.length; i++) {
-    node = childNode(catalog, node, ref.path[i]);
-    own.push(node);
-  }
   const key = ref.property.key;
+  // The parent's path is this key's prefix: extend its string rather than join the whole path again.
   const path = parent && ref.first > 0 ? `${parent.path}.${key}` : ref.first === 0 ? key : ref.path.join('.');
   // Every field present from the start: one object shape for all infos keeps property access monomorphic.
   const info: RefInfo = {
     ref, path, status: 'object', at: ref.first, resolution: undefined, field: undefined, leaf: undefined,
-    openOwner: undefined, placement: undefined, parent, node, deprecated: parent?.deprecated, beta: parent?.beta,
+    openOwner: undefined, placement: undefined, parent, node: undefined, deprecated: parent?.deprecated, beta: parent?.beta,
   };
   if (parent) {
     const inherited = inheritedStatus(parent);
@@ -94,6 +87,15 @@ function classify(ref: FieldRef, parent: RefInfo | undefined, catalog: Catalog):
       return info;
     }
   }
+  // Memo nodes only where the catalog is asked: custom and open subtrees (any keys at all) do not grow the memo.
+  let node = parent?.node && ref.first > 0 ? parent.node : rootNode(catalog);
+  if (!(parent?.node && ref.first > 0)) for (let i = 0; i < ref.first; i++) node = childNode(catalog, node, ref.path[i]);
+  const own: PathNode[] = [];
+  for (let i = ref.first; i < ref.path.length; i++) {
+    node = childNode(catalog, node, ref.path[i]);
+    own.push(node);
+  }
+  info.node = node;
   walkSegments(info, catalog, own);
   return info;
 }

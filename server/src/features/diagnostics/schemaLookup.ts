@@ -52,16 +52,6 @@ export function childNode(catalog: Catalog, node: PathNode, name: string): PathN
   return child;
 }
 
-/** The node of a dotted path, if some event has used it. */
-export function findNode(catalog: Catalog, path: readonly string[]): PathNode | undefined {
-  let node: PathNode | undefined = rootNode(catalog);
-  for (const name of path) {
-    node = node.children.get(name);
-    if (!node) return undefined;
-  }
-  return node;
-}
-
 /** `catalog.resolve` of the node's path. */
 export function resolutionOf(catalog: Catalog, node: PathNode): Resolution {
   return (node.resolution ??= catalog.resolve(node.segments));
