@@ -3,7 +3,7 @@
 import { DocumentFormat, EventSlice, MAX_NESTING, NestingTooDeep, ParsedDocument, Span, SyntaxProblem } from './model';
 import { parseJsonValue, ParsedValue } from './jsonValue';
 import { parseJsonArrayFast } from './jsonFast';
-import { splitJson } from './jsonSplit';
+import { JsonPieces, splitJson } from './jsonSplit';
 import { splitYaml, YamlPiece } from './yamlSplit';
 import { parseYamlValue } from './yamlValue';
 import { disabledLines } from './disableComments';
@@ -21,7 +21,7 @@ export function parseEventDocument(text: string, format: DocumentFormat, previou
   let pieces: YamlPiece[];
   let errors: SyntaxProblem[] = [];
   if (format === 'json') {
-    const split = splitJson(text);
+    const split = splitExpectedWrapper(text) ?? splitJson(text);
     pieces = split.pieces;
     errors = split.errors;
   } else if (format === 'ndjson') {
@@ -62,6 +62,19 @@ function findSame(events: readonly EventSlice[], index: number, shift: number, t
   const shifted = events[index - shift];
   if (shift !== 0 && shifted && shifted.text === text) return shifted;
   return undefined;
+}
+
+const expectedWrapper = /^\s*\{\s*"expected"\s*:\s*(?=\[)/;
+
+/** Elastic's pipeline test results, `{"expected": [event, ...]}`: the events are the array's elements. */
+function splitExpectedWrapper(text: string): JsonPieces | undefined {
+  const match = expectedWrapper.exec(text);
+  if (!match) return undefined;
+  const at = match[0].length;
+  const inner = splitJson(text.slice(at));
+  const errors = inner.errors.filter((e) => !(e.message === 'End of file expected' && /^\s*\}\s*$/.test(text.slice(at + e.start))));
+  const shift = (span: Span): Span => ({ start: span.start + at, end: span.end + at });
+  return { isArray: true, pieces: inner.pieces.map(shift), errors: errors.map((e) => ({ ...e, ...shift(e) })) };
 }
 
 function ndjsonLines(text: string): Span[] {

@@ -83,11 +83,17 @@ class Builder {
 
   private map(offset: number, items: readonly Item[], flow: boolean): ObjectNode {
     const node: ObjectNode = { kind: 'object', start: offset, end: offset, properties: [] };
+    let column = -1;
     for (const item of items) {
       const property = this.property(item, flow);
       if (!property) continue;
       node.properties.push(...this.splitMultilineKey(property), property);
       node.end = Math.max(node.end, property.value ? property.value.end : property.keyTokenSpan.end);
+      if (flow || property.key === '') continue;
+      const start = property.keyTokenSpan.start;
+      const at = start - (this.text.lastIndexOf('\n', start - 1) + 1);
+      if (column < 0) column = at;
+      else if (at !== column) this.error(start, property.keyTokenSpan.end, `All keys of a mapping must start at the same column (column ${column + 1}, not ${at + 1}); check the indentation`);
     }
     return node;
   }
