@@ -5,7 +5,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CompletionItem, Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-protocol';
+import { CodeAction, CodeActionKind, CompletionItem, Diagnostic, DiagnosticSeverity, TextEdit } from 'vscode-languageserver-protocol';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { caret } from '../helpers/caret';
 import { FIXTURES, fileUri, LspSession, markupText, messageText, startServer } from '../fixtures/lsp/harness';
 
@@ -319,6 +320,47 @@ describe('diagnostics', () => {
     const uri = openEvent('yaml', "'@timestamp': '2021-05-04T10:12:01Z'\nschema:\n  version: 1.11.0\nevent:\n  kind: event\n  category: [network]\n  type: [connection]\nsource:\n  ip: 10.1.2.3\n  port: 51234\n");
     const found = (await server.diagnostics(uri)).filter((d) => (d.severity ?? 1) <= DiagnosticSeverity.Warning);
     assert.deepEqual(found.map((d) => `${d.code}: ${d.message}`), []);
+  });
+});
+
+// ---------- code actions ----------
+
+/** The document after applying an action's edits (as versioned documentChanges, which this client supports). */
+function applied(uri: string, action: CodeAction): string {
+  const doc = server.document(uri);
+  const change = action.edit?.documentChanges?.[0];
+  assert.ok(change && 'textDocument' in change, 'edits come as documentChanges');
+  assert.equal(change.textDocument.uri, uri);
+  assert.equal(change.textDocument.version, doc.version, 'pinned to the version they were computed for');
+  return TextDocument.applyEdits(doc, change.edits.filter((e): e is TextEdit => 'range' in e));
+}
+
+describe('code actions', () => {
+  test('YAML: a quick fix renames an unknown field to the schema\'s suggestion', async () => {
+    const text = readFileSync(join(WORKSPACE, 'events/alerts.yaml'), 'utf8');
+    const uri = openEvent('yaml', text);
+    await server.diagnostics(uri);
+    const at = text.indexOf('host_ip') + 2;
+    const actions = await server.codeActions(uri, at, at);
+    const rename = actions.find((a) => a.kind === CodeActionKind.QuickFix && a.title.includes('host.ip'));
+    assert.ok(rename, `a rename to host.ip is offered: ${actions.map((a) => a.title).join('; ')}`);
+    assert.equal(rename.isPreferred, true);
+    assert.equal(rename.diagnostics?.[0]?.code, 'unknown-field', 'it names the diagnostic it fixes');
+    assert.match(applied(uri, rename), /\n {2}ip: 10\.0\.0\.1\n/);
+  });
+
+  test('JSON: source.fixAll, asked for alone, fixes every problem of a kind', async () => {
+    const text = '[{"@timestamp": "2021-05-04T10:12:01Z", "schema": {"version": "1.11.0"}, "event": {"category": "network"}},\n' +
+      ' {"@timestamp": "2021-05-04T10:12:02Z", "schema": {"version": "1.11.0"}, "event": {"category": "process"}}]';
+    const uri = openEvent('json', text);
+    const actions = await server.codeActions(uri, 0, text.length, [CodeActionKind.SourceFixAll]);
+    assert.ok(actions.length > 0, 'a fix-all action is offered');
+    assert.ok(actions.every((a) => a.kind === CodeActionKind.SourceFixAll), 'only what was asked for');
+    const fixAll = actions.find((a) => a.title.includes('type-mismatch'));
+    assert.ok(fixAll, `fix all type-mismatch: ${actions.map((a) => a.title).join('; ')}`);
+    const fixed = applied(uri, fixAll);
+    assert.match(fixed, /"category": \["network"\]/);
+    assert.match(fixed, /"category": \["process"\]/);
   });
 });
 

@@ -1,6 +1,6 @@
 // textDocument/diagnostic (LSP 3.17): each answer carries a resultId; a client asking again with that id gets
 // `unchanged` (no work at all when neither the version nor the settings moved, no payload when the result is equal).
-import type { CancellationToken, Diagnostic, DocumentDiagnosticParams, DocumentDiagnosticReport } from 'vscode-languageserver';
+import type { CancellationToken, Diagnostic, DocumentDiagnosticParams, DocumentDiagnosticReport, Range } from 'vscode-languageserver';
 import { Cancelled, throwIfCancelled } from './guard';
 import { OpenDocuments, runSummary } from './openDocuments';
 import { toDiagnostic } from './toLsp';
@@ -11,7 +11,7 @@ interface Answered {
   version: number;
   generation: number;
   /** The items as sent, to tell an equal result from a new one. */
-  json: string;
+  items: Diagnostic[];
 }
 
 export type TraceLog = (message: string) => void;
@@ -49,15 +49,30 @@ export class PullDiagnostics {
   }
 
   private report(uri: string, version: number, generation: number, items: Diagnostic[], previous: string | undefined): DocumentDiagnosticReport {
-    const json = JSON.stringify(items);
     const last = this.answered.get(uri);
-    if (last && last.json === json) {
+    if (last && sameDiagnostics(last.items, items)) {
       this.answered.set(uri, { ...last, version, generation });
       if (previous === last.resultId) return { kind: 'unchanged', resultId: last.resultId };
       return { kind: 'full', resultId: last.resultId, items };
     }
     const resultId = `${++this.counter}`;
-    this.answered.set(uri, { resultId, version, generation, json });
+    this.answered.set(uri, { resultId, version, generation, items });
     return { kind: 'full', resultId, items };
   }
+}
+
+/** Field by field (a serialisation of thousands of diagnostics would cost more than the check itself). */
+function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.code !== y.code || x.severity !== y.severity || x.message !== y.message || !sameRange(x.range, y.range)) return false;
+    if ((x.tags?.join() ?? '') !== (y.tags?.join() ?? '') || (x.data !== y.data && JSON.stringify(x.data) !== JSON.stringify(y.data))) return false;
+  }
+  return true;
+}
+
+function sameRange(a: Range, b: Range): boolean {
+  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
 }
