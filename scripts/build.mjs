@@ -1,4 +1,4 @@
-// Bundles the three entry points with esbuild; type-checking is `npm run typecheck`.
+// Bundles the entry points with esbuild; type-checking is `npm run typecheck`.
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -7,6 +7,8 @@ const entries = [
   { in: 'server/src/server.ts', out: 'server', banner: '#!/usr/bin/env node' },
   { in: 'server/src/cli/main.ts', out: 'cli', banner: '#!/usr/bin/env node' },
   { in: 'client/src/extension.ts', out: 'extension' },
+  // The embedded conversion service renders in a worker thread, off the extension host's thread.
+  { in: 'client/src/conversion/embeddedServiceWorker.ts', out: 'embeddedServiceWorker' },
 ];
 
 for (const entry of entries) {

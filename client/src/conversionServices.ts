@@ -1,7 +1,8 @@
 // Which conversion service to talk to: fieldwise.conversion.baseUrl, or the embedded one started on first use.
 import * as vscode from 'vscode';
 import { ConversionClient } from './conversion/conversionClient';
-import { EmbeddedService, startEmbeddedService } from './conversion/embeddedService';
+import type { EmbeddedService } from './conversion/embeddedService';
+import { startEmbeddedServiceThread } from './conversion/embeddedServiceThread';
 import { conversionSettings } from './settings';
 
 export interface ConnectedService {
@@ -34,7 +35,7 @@ export class ConversionServices implements vscode.Disposable {
   private startEmbedded(): Promise<EmbeddedService> {
     if (!this.embedded) {
       const templatesDir = this.templatesDir();
-      const starting = startEmbeddedService({ templatesDir }).then(
+      const starting = startEmbeddedServiceThread({ templatesDir }).then(
         (service) => {
           this.log(`embedded conversion service listening on ${service.url}${templatesDir ? ` (templates from ${templatesDir})` : ''}`);
           return service;

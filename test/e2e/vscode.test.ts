@@ -28,7 +28,7 @@ const ALLOWED_IN_VSIX = [
   /^extension\/package\.json$/,
   /^extension\/readme\.md$/i,
   /^extension\/LICENSE(\.txt)?$/,
-  /^extension\/dist\/(extension|server)\.js$/,
+  /^extension\/dist\/(extension|server|embeddedServiceWorker)\.js$/,
   /^extension\/dist\/[\w-]+\.json$/,
   /^extension\/schema\/.+\.(ya?ml|json)$/,
   /^extension\/syntaxes\/.+\.json$/,
@@ -45,7 +45,7 @@ test('Fieldwise in code-server (real VS Code workbench)', { skip: e2eSkipped() ?
     const entries = vsixEntries(vsix);
     const unexpected = entries.filter((entry) => !ALLOWED_IN_VSIX.some((pattern) => pattern.test(entry.name)));
     assert.deepEqual(unexpected.map((entry) => entry.name), []);
-    for (const needed of ['extension/dist/extension.js', 'extension/dist/server.js', 'extension/syntaxes/wikitext.tmLanguage.json']) {
+    for (const needed of ['extension/dist/extension.js', 'extension/dist/server.js', 'extension/dist/embeddedServiceWorker.js', 'extension/syntaxes/wikitext.tmLanguage.json']) {
       assert.ok(entries.some((entry) => entry.name === needed), `${needed} is missing from the vsix`);
     }
     t.diagnostic(`fieldwise.vsix: ${entries.length} files, ${readFileSync(vsix).length} bytes`);
