@@ -5,7 +5,7 @@ import { checkCommand } from './commands/check';
 import { convertCommand } from './commands/convert';
 import { serveCommand } from './commands/serve';
 
-const commands: Command[] = [checkCommand, fieldsCommand, convertCommand, serveCommand];
+export const commands: Command[] = [checkCommand, fieldsCommand, convertCommand, serveCommand];
 
 export function usage(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
