@@ -2,9 +2,10 @@
 import { Expansion, compare, fieldProperties } from './expand';
 import { MergedSet } from './merge';
 import { TreeNode, walk } from './pathTree';
+import { PathMemo } from './pathMemo';
 import { ResolveContext, resolvePath } from './resolve';
 import { SuggestCandidate, suggestPaths } from './suggest';
-import { Catalog, ChildEntry, FieldDefinition, FieldSetInfo, Resolution } from './types';
+import { Catalog, ChildEntry, FieldDefinition, FieldSetInfo, Resolution, SchemaPlace } from './types';
 
 /** The schema version events carry in `schema.version`. */
 export const SCHEMA_VERSION = '1.11.0';
@@ -18,6 +19,7 @@ export class FieldCatalog implements Catalog {
   private readonly sets: Map<string, FieldSetInfo>;
   private readonly context: ResolveContext;
   private candidates?: SuggestCandidate[];
+  private readonly memo: PathMemo;
 
   constructor(sets: readonly MergedSet[], expansion: Expansion) {
     this.root = expansion.root;
@@ -32,6 +34,7 @@ export class FieldCatalog implements Catalog {
       nestedOnly,
       suggest: (path) => this.suggest(path),
     };
+    this.memo = new PathMemo({ resolve: (segments) => resolvePath(this.context, segments), children: (segments) => this.computeChildren(segments) });
   }
 
   lookup(path: string): FieldDefinition | undefined {
@@ -39,10 +42,22 @@ export class FieldCatalog implements Catalog {
   }
 
   resolve(path: readonly string[]): Resolution {
-    return resolvePath(this.context, path);
+    return this.memo.place(path).resolution;
   }
 
-  children(prefix: readonly string[]): ChildEntry[] {
+  children(prefix: readonly string[]): readonly ChildEntry[] {
+    return this.memo.place(prefix).children;
+  }
+
+  place(path: readonly string[]): SchemaPlace {
+    return this.memo.place(path);
+  }
+
+  fieldSet(name: string): FieldSetInfo | undefined {
+    return this.sets.get(name);
+  }
+
+  private computeChildren(prefix: readonly string[]): ChildEntry[] {
     const { node, depth } = walk(this.root, prefix);
     if (depth < prefix.length) return [];
     return [...node.children.values()]

@@ -116,6 +116,22 @@ export interface ChildEntry {
   beta?: string;
 }
 
+/**
+ * One path as the catalog answers it, memoised: diagnostics walk every key of every event one segment at a time
+ * from its parent's place, and completion, hover and inlay hints ask for the same paths again and again.
+ */
+export interface SchemaPlace {
+  readonly segments: readonly string[];
+  /** What the path means (`Catalog.resolve`). */
+  readonly resolution: Resolution;
+  /** The path's valid children, sorted by name (`Catalog.children`). */
+  readonly children: readonly ChildEntry[];
+  /** The entry naming this path among its parent's children (flags of its placement); undefined where the schema places nothing. */
+  readonly entry: ChildEntry | undefined;
+  /** The place one segment below. */
+  child(name: string): SchemaPlace;
+}
+
 export interface Catalog {
   /** The schema version an event's `schema.version` carries: `1.11.0`. */
   readonly version: string;
@@ -123,8 +139,12 @@ export interface Catalog {
   lookup(path: string): FieldDefinition | undefined;
   /** What a path means: field, intermediate object, open, undefined set, nested-only, unknown or custom. */
   resolve(path: readonly string[]): Resolution;
-  /** The valid children of a prefix ([] for the root): for completion. */
-  children(prefix: readonly string[]): ChildEntry[];
+  /** The valid children of a prefix (those of the root for []), sorted by name; shared, computed once per prefix. */
+  children(prefix: readonly string[]): readonly ChildEntry[];
+  /** The memoised place of a path (the root's for []), to walk from one segment to the next. */
+  place(path: readonly string[]): SchemaPlace;
+  /** The field set of that name, defined or not. */
+  fieldSet(name: string): FieldSetInfo | undefined;
   /** Every concrete field path, sorted by path. */
   fields(): FieldDefinition[];
   /** Every field set, defined or not. */

@@ -1,22 +1,65 @@
 // Field references: every key of an event as a schema path, however it was spelt (nested or dotted).
 import { EventSlice, ObjectNode, PropertyNode, Span, ValueNode } from './model';
 
-export interface FieldRef {
+/**
+ * One key of an event. Built for every key of every event before any diagnostic runs, so it holds what almost
+ * every reader needs (the path, as an array and joined) and computes the rest (segment spans) on first use.
+ */
+export class FieldRef {
   /** Full path, ancestors included: ["source", "geo", "city_name"]. */
-  path: string[];
+  readonly path: string[];
+  /** `path` joined with dots (`source.geo.city_name`): extended from the parent's, never joined again. */
+  readonly joinedPath: string;
   /** Index in `path` of the first segment this key names (`geo.city_name` under `source` => 1). */
-  first: number;
-  /** One span per segment this key names (path.length - first spans), local offsets. */
-  segments: Span[];
+  readonly first: number;
   /** The key's text span (without quotes). */
-  pathSpan: Span;
-  property: PropertyNode;
-  value?: ValueNode;
-  role: 'key';
+  readonly pathSpan: Span;
+  readonly property: PropertyNode;
+  readonly value: ValueNode | undefined;
+  readonly role = 'key' as const;
   /** The key itself contains a dot (`"source.ip"`). */
-  dotted: boolean;
+  readonly dotted: boolean;
   /** The reference of the enclosing key, if any. */
-  parent?: FieldRef;
+  readonly parent: FieldRef | undefined;
+  /** Position among its event's references (document order); -1 for a reference built outside an EventView. */
+  readonly index: number;
+  private spans?: Span[];
+
+  constructor(property: PropertyNode, prefix: readonly string[], parent: FieldRef | undefined, index: number) {
+    const key = property.key;
+    this.dotted = key.includes('.');
+    const path = prefix.slice();
+    if (this.dotted) for (const name of key.split('.')) path.push(name);
+    else path.push(key);
+    this.path = path;
+    // The parent's path is the prefix whenever refs are collected from a tree: extend its joined string.
+    this.joinedPath = prefix.length === 0 ? key : parent && parent.path === prefix ? `${parent.joinedPath}.${key}` : path.join('.');
+    this.first = prefix.length;
+    this.pathSpan = property.keySpan;
+    this.property = property;
+    this.value = property.value;
+    this.parent = parent;
+    this.index = index;
+  }
+
+  /** One span per segment this key names (path.length - first spans), local offsets. */
+  get segments(): Span[] {
+    return (this.spans ??= segmentSpans(this.property, this.path.length - this.first));
+  }
+}
+
+/** Segment spans are exact when the key has no escapes; otherwise each segment spans the whole key. */
+function segmentSpans(property: PropertyNode, count: number): Span[] {
+  const span = property.keySpan;
+  const exact = span.end - span.start === property.key.length;
+  if (count === 1) return [{ start: span.start, end: span.end }];
+  const segments: Span[] = [];
+  let at = span.start;
+  for (const name of property.key.split('.')) {
+    segments.push(exact ? { start: at, end: at + name.length } : { start: span.start, end: span.end });
+    at += name.length + 1;
+  }
+  return segments;
 }
 
 /** Every field reference of an event, in document order. */
@@ -28,40 +71,25 @@ export function collectFieldRefs(root: ValueNode | undefined): FieldRef[] {
 
 function visitObject(node: ObjectNode, prefix: string[], parent: FieldRef | undefined, out: FieldRef[]): void {
   for (const property of node.properties) {
-    const ref = refOf(property, prefix, parent);
+    const ref = new FieldRef(property, prefix, parent, out.length);
     out.push(ref);
-    visitValue(property.value, ref.path, ref, out);
+    const value = property.value;
+    if (value && (value.kind === 'object' || value.kind === 'array')) visitValue(value, ref.path, ref, out);
   }
 }
 
-function visitValue(value: ValueNode | undefined, path: string[], parent: FieldRef, out: FieldRef[]): void {
-  if (value?.kind === 'object') visitObject(value, path, parent, out);
-  else if (value?.kind === 'array') for (const item of value.items) visitValue(item, path, parent, out);
+function visitValue(value: ValueNode, path: string[], parent: FieldRef, out: FieldRef[]): void {
+  if (value.kind === 'object') visitObject(value, path, parent, out);
+  else if (value.kind === 'array') for (const item of value.items) visitValue(item, path, parent, out);
 }
 
+/** The reference of one key under `prefix` (the path of `parent`, when there is one), outside any EventView. */
 export function refOf(property: PropertyNode, prefix: string[], parent: FieldRef | undefined): FieldRef {
-  const names = property.key.split('.');
-  const span = property.keySpan;
-  // Segment spans are exact when the key has no escapes; otherwise each segment spans the whole key.
-  const exact = span.end - span.start === property.key.length;
-  const segments: Span[] = [];
-  let at = span.start;
-  for (const name of names) {
-    segments.push(exact ? { start: at, end: at + name.length } : { ...span });
-    at += name.length + 1;
-  }
-  return {
-    path: [...prefix, ...names],
-    first: prefix.length,
-    segments,
-    pathSpan: span,
-    property,
-    value: property.value,
-    role: 'key',
-    dotted: names.length > 1,
-    parent,
-  };
+  return new FieldRef(property, prefix, parent, -1);
 }
+
+// Frozen: a caller that pushed onto the shared empty answer would change every later one.
+const NONE: FieldRef[] = Object.freeze([]) as unknown as FieldRef[];
 
 /** An event with its references indexed by path, the view every feature works on. */
 export class EventView {
@@ -82,16 +110,7 @@ export class EventView {
 
   /** Every reference to a dotted path (a path can be written twice, nested and dotted). */
   all(path: string): FieldRef[] {
-    if (!this.index) {
-      this.index = new Map();
-      for (const ref of this.refs) {
-        const key = ref.path.join('.');
-        const list = this.index.get(key);
-        if (list) list.push(ref);
-        else this.index.set(key, [ref]);
-      }
-    }
-    return this.index.get(path) ?? [];
+    return (this.index ??= indexByPath(this.refs)).get(path) ?? NONE;
   }
 
   /** The first reference to a path. */
@@ -103,4 +122,14 @@ export class EventView {
   value(path: string): ValueNode | undefined {
     return this.get(path)?.value;
   }
+}
+
+function indexByPath(refs: readonly FieldRef[]): Map<string, FieldRef[]> {
+  const index = new Map<string, FieldRef[]>();
+  for (const ref of refs) {
+    const list = index.get(ref.joinedPath);
+    if (list) list.push(ref);
+    else index.set(ref.joinedPath, [ref]);
+  }
+  return index;
 }

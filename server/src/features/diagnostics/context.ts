@@ -15,7 +15,6 @@ export function createRuleContext(event: EventSlice | EventView, env: FeatureEnv
 class EventContext implements RuleContext {
   readonly catalog: Catalog;
   readonly format: DocumentFormat;
-  private byRef?: Map<FieldRef, RefInfo>;
   private list?: RefInfo[];
 
   constructor(readonly view: EventView, readonly env: FeatureEnv) {
@@ -24,7 +23,7 @@ class EventContext implements RuleContext {
   }
 
   get infos(): readonly RefInfo[] {
-    return (this.list ??= [...this.all().values()]);
+    return (this.list ??= classifyRefs(this.view.refs, this.catalog));
   }
 
   refsAt(path: string): readonly FieldRef[] {
@@ -32,12 +31,8 @@ class EventContext implements RuleContext {
   }
 
   info(ref: FieldRef): RefInfo {
-    const found = this.all().get(ref);
-    if (!found) throw new Error(`field reference '${ref.path.join('.')}' does not belong to this event`);
+    const found = this.infos[ref.index];
+    if (found?.ref !== ref) throw new Error(`field reference '${ref.path.join('.')}' does not belong to this event`);
     return found;
-  }
-
-  private all(): Map<FieldRef, RefInfo> {
-    return (this.byRef ??= classifyRefs(this.view.refs, this.catalog));
   }
 }

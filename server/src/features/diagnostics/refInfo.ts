@@ -1,8 +1,7 @@
 // What the schema says about each key of an event, decided once per key and shared by every rule:
 // walking the key's own segments from its parent's answer, so nested and dotted spellings agree.
-import type { Catalog, FieldDefinition, Resolution } from '../../catalog/types';
+import type { Catalog, FieldDefinition, Resolution, SchemaPlace } from '../../catalog/types';
 import type { FieldRef } from '../../document/fieldRefs';
-import { childNode, PathNode, placementFlagsOf, resolutionOf, rootNode } from './schemaLookup';
 
 export type RefStatus =
   /** A defined field, leaf or object-typed (`info.field`). */
@@ -52,31 +51,33 @@ export interface RefInfo {
   /** For 'undefinedSet': where the undefined set sits (`user_agent`, `network.vlan`). */
   placement?: string;
   parent?: RefInfo;
-  /** The memo node of `path` (the same for every key with that path), for keys whose segments were resolved. */
-  node: PathNode | undefined;
+  /** The catalog's place of `path`, for keys whose every segment was resolved (their children start from it). */
+  place: SchemaPlace | undefined;
   /** The deprecated place this key is in, shared with the parent's when inherited. */
   deprecated?: Flag;
   beta?: Flag;
 }
 
-/** Infos for every reference of an event, parents before children (the order `collectFieldRefs` gives). */
-export function classifyRefs(refs: readonly FieldRef[], catalog: Catalog): Map<FieldRef, RefInfo> {
-  const out = new Map<FieldRef, RefInfo>();
-  for (const ref of refs) {
-    const parent = ref.parent ? out.get(ref.parent) : undefined;
-    out.set(ref, classify(ref, parent, catalog));
+/**
+ * Infos for every reference of an event, in the order of `refs` (`infos[ref.index]` is the info of `ref`):
+ * parents come before children (the order `collectFieldRefs` gives), so each key starts from its parent's answer.
+ */
+export function classifyRefs(refs: readonly FieldRef[], catalog: Catalog): RefInfo[] {
+  const out: RefInfo[] = new Array<RefInfo>(refs.length);
+  const root = catalog.place([]);
+  for (let i = 0; i < refs.length; i++) {
+    const ref = refs[i];
+    const parent = ref.parent ? out[ref.parent.index] : undefined;
+    out[i] = classify(ref, parent, catalog, root);
   }
   return out;
 }
 
-function classify(ref: FieldRef, parent: RefInfo | undefined, catalog: Catalog): RefInfo {
-  const key = ref.property.key;
-  // The parent's path is this key's prefix: extend its string rather than join the whole path again.
-  const path = parent && ref.first > 0 ? `${parent.path}.${key}` : ref.first === 0 ? key : ref.path.join('.');
+function classify(ref: FieldRef, parent: RefInfo | undefined, catalog: Catalog, root: SchemaPlace): RefInfo {
   // Every field present from the start: one object shape for all infos keeps property access monomorphic.
   const info: RefInfo = {
-    ref, path, status: 'object', at: ref.first, resolution: undefined, field: undefined, leaf: undefined,
-    openOwner: undefined, placement: undefined, parent, node: undefined, deprecated: parent?.deprecated, beta: parent?.beta,
+    ref, path: ref.joinedPath, status: 'object', at: ref.first, resolution: undefined, field: undefined, leaf: undefined,
+    openOwner: undefined, placement: undefined, parent, place: undefined, deprecated: parent?.deprecated, beta: parent?.beta,
   };
   if (parent) {
     const inherited = inheritedStatus(parent);
@@ -87,16 +88,9 @@ function classify(ref: FieldRef, parent: RefInfo | undefined, catalog: Catalog):
       return info;
     }
   }
-  // Memo nodes only where the catalog is asked: custom and open subtrees (any keys at all) do not grow the memo.
-  let node = parent?.node && ref.first > 0 ? parent.node : rootNode(catalog);
-  if (!(parent?.node && ref.first > 0)) for (let i = 0; i < ref.first; i++) node = childNode(catalog, node, ref.path[i]);
-  const own: PathNode[] = [];
-  for (let i = ref.first; i < ref.path.length; i++) {
-    node = childNode(catalog, node, ref.path[i]);
-    own.push(node);
-  }
-  info.node = node;
-  walkSegments(info, catalog, own);
+  // A key below a walked parent starts from the parent's place; a root key from the root.
+  const start = parent?.place ?? (ref.first === 0 ? root : catalog.place(ref.path.slice(0, ref.first)));
+  walkSegments(info, start);
   return info;
 }
 
@@ -119,14 +113,15 @@ function inheritedStatus(parent: RefInfo): RefStatus | undefined {
   }
 }
 
-/** Walks the key's own segments (`own[k]` is the node of its k-th one) until one decides the status. */
-function walkSegments(info: RefInfo, catalog: Catalog, own: readonly PathNode[]): void {
+/** Walks the key's own segments from the place of its prefix until one decides the status. */
+function walkSegments(info: RefInfo, start: SchemaPlace): void {
   const path = info.ref.path;
   const first = info.ref.first;
+  let place = start;
   let leaf: FieldDefinition | undefined = info.parent?.status === 'field' ? info.parent.field : undefined;
   for (let i = first; i < path.length; i++) {
     info.at = i;
-    const node = own[i - first];
+    place = place.child(path[i]);
     if (leaf && leaf.type !== 'object') {
       // Segments below a leaf in one dotted key: only a geo_point's lat/lon mean something there.
       if (leaf.type === 'geo_point' && i === path.length - 1 && (path[i] === 'lat' || path[i] === 'lon')) {
@@ -135,11 +130,11 @@ function walkSegments(info: RefInfo, catalog: Catalog, own: readonly PathNode[])
       } else {
         info.status = 'unknown';
         info.leaf = leaf;
-        info.resolution = resolutionOf(catalog, node);
+        info.resolution = place.resolution;
       }
       return;
     }
-    const resolution = resolutionOf(catalog, node);
+    const resolution: Resolution = place.resolution;
     info.resolution = resolution;
     switch (resolution.kind) {
       case 'field':
@@ -152,9 +147,9 @@ function walkSegments(info: RefInfo, catalog: Catalog, own: readonly PathNode[])
         }
         break;
       case 'object': {
-        const placement = placementFlagsOf(catalog, node);
-        flag(info, 'deprecated', resolution.deprecated ?? placement.deprecated, i);
-        flag(info, 'beta', resolution.beta ?? placement.beta, i);
+        const entry = place.entry;
+        flag(info, 'deprecated', resolution.deprecated ?? entry?.deprecated, i);
+        flag(info, 'beta', resolution.beta ?? entry?.beta, i);
         info.status = 'object';
         break;
       }
@@ -165,7 +160,7 @@ function walkSegments(info: RefInfo, catalog: Catalog, own: readonly PathNode[])
       case 'undefinedSet':
         info.status = 'undefinedSet';
         info.placement = resolution.placement;
-        flag(info, 'beta', placementFlagsOf(catalog, node).beta, i);
+        flag(info, 'beta', place.entry?.beta, i);
         return;
       case 'nestedOnly':
       case 'unknown':
@@ -174,6 +169,7 @@ function walkSegments(info: RefInfo, catalog: Catalog, own: readonly PathNode[])
         return;
     }
   }
+  info.place = place;
 }
 
 function flag(info: RefInfo, kind: 'deprecated' | 'beta', text: string | undefined, at: number): void {

@@ -27,10 +27,7 @@ export interface RuleContext {
   readonly infos: readonly RefInfo[];
   /** The info of one reference of this event. */
   info(ref: FieldRef): RefInfo;
-  /**
-   * Every reference to a dotted path, nested or dotted spellings alike: `view.all` answered from the infos' paths,
-   * which costs less than the view's own index on large documents.
-   */
+  /** Every reference to a dotted path, nested or dotted spellings alike (`view.all`). */
   refsAt(path: string): readonly FieldRef[];
 }
 

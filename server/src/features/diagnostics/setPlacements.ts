@@ -2,16 +2,9 @@
 // rules about a set's fields follow every placement instead of a hard-coded list of paths.
 import type { Catalog, FieldSetInfo } from '../../catalog/types';
 
-const cache = new WeakMap<Catalog, Map<string, FieldSetInfo>>();
-
 /** The field set of that name, if the catalog has it. */
 export function fieldSetOf(catalog: Catalog, name: string): FieldSetInfo | undefined {
-  let sets = cache.get(catalog);
-  if (!sets) {
-    sets = new Map(catalog.fieldSets().map((set) => [set.name, set]));
-    cache.set(catalog, sets);
-  }
-  return sets.get(name);
+  return catalog.fieldSet(name);
 }
 
 /** The paths where a field set is placed (`['process', 'process.parent']`); [] when the catalog has no such set. */
