@@ -163,28 +163,28 @@ connection.languages.diagnostics.on(guarded<DocumentDiagnosticParams, DocumentDi
 
 connection.onCompletion(guarded('completion', log, null as CompletionList | null, async (params: CompletionParams, token) => {
   const snap = await snapshotFor(params.textDocument.uri, token);
-  if (!snap?.entry.parsed) return null;
+  if (!snap) return null;
   const entries = snap.workspace.service.complete(snap.entry.parsed, snap.file, snap.at.offset(params.position));
   return { isIncomplete: false, items: entries.map((e) => toCompletionItem(e, snap.at, client)) };
 }));
 
 connection.onHover(guarded('hover', log, null as Hover | null, async (params: HoverParams, token) => {
   const snap = await snapshotFor(params.textDocument.uri, token);
-  if (!snap?.entry.parsed) return null;
+  if (!snap) return null;
   const result = snap.workspace.service.hover(snap.entry.parsed, snap.file, snap.at.offset(params.position));
   return result ? toHover(result, snap.at, client) : null;
 }));
 
 connection.languages.inlayHint.on(guarded('inlay hints', log, null as InlayHint[] | null, async (params: InlayHintParams, token) => {
   const snap = await snapshotFor(params.textDocument.uri, token);
-  if (!snap?.entry.parsed) return null;
+  if (!snap) return null;
   const hints = snap.workspace.service.inlayHints(snap.entry.parsed, snap.file, snap.at.span(params.range));
   return hints.map((h) => toInlayHint(h, snap.at));
 }));
 
 connection.onCodeAction(guarded('code actions', log, null as CodeAction[] | null, async (params: CodeActionParams, token) => {
   const snap = await snapshotFor(params.textDocument.uri, token);
-  if (!snap?.entry.parsed) return null;
+  if (!snap) return null;
   // Check first in the background-friendly way; the fixes then find every event's findings cached.
   if (!(await open.diagnostics(snap, () => token.isCancellationRequested))) throw new Cancelled();
   const sent = params.context.diagnostics.map((d) => fromDiagnostic(d, snap.at)).filter((d) => d !== undefined);

@@ -2,7 +2,7 @@
 // keeps exact ranges, reports syntax problems, and reuses unchanged events after an edit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventAt, parseEventDocument } from '../../server/src/document/eventDocument';
+import { eventAt, firstEvent, parseEventDocument } from '../../server/src/document/eventDocument';
 import { EventView } from '../../server/src/document/fieldRefs';
 import type { DocumentFormat, ParsedDocument, ValueNode } from '../../server/src/document/model';
 
@@ -170,17 +170,40 @@ test('junk never throws and never loses the text', () => {
 test('nesting past the limit is one clear error, in every format and on both parser paths', () => {
   const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
   for (const [format, text] of [
-    ['json', deep(250)],
-    ['json', deep(250).slice(0, -3)],
+    ['json', deep(550)],
+    ['json', deep(550).slice(0, -3)],
     ['ndjson', deep(5000)],
-    ['yaml', 'a: ' + '['.repeat(300) + ']'.repeat(300)],
-    ['yaml', Array.from({ length: 260 }, (_, i) => ' '.repeat(i * 2) + 'k:').join('\n') + ' 1\n'],
+    ['yaml', 'a: ' + '['.repeat(600) + ']'.repeat(600)],
+    ['yaml', Array.from({ length: 560 }, (_, i) => ' '.repeat(i * 2) + 'k:').join('\n') + ' 1\n'],
   ] as const) {
     const doc = parseEventDocument(text, format);
     const errors = allErrors(doc);
-    assert.ok(errors.some((m) => /nested more than 200 levels/.test(m)), `${format}: ${JSON.stringify(errors.slice(0, 3))}`);
+    assert.ok(errors.some((m) => /Nested deeper than 500 levels/.test(m)), `${format}: ${JSON.stringify(errors.slice(0, 3))}`);
     assert.equal(doc.events[0].root, undefined);
   }
-  const fine = parseEventDocument(deep(150), 'json');
+  const fine = parseEventDocument(deep(450), 'json');
   assert.deepEqual(allErrors(fine), []);
+});
+
+test('the first event is found without splitting the rest of the file', () => {
+  const cases: Array<[DocumentFormat, string]> = [
+    ['json', '[{"a": 1}, {"b": 2}, {"c": '],
+    ['json', '{"expected": [{"a": 1}, {"b": 2}]}'],
+    ['ndjson', '\n{"a": 1}\n{"b": 2}\n'],
+    ['yaml', '# events\n- a: 1\n- b: 2\n- c: [\n'],
+    ['yaml', 'a: 1\n---\nb: 2\n'],
+  ];
+  for (const [format, text] of cases) {
+    const first = firstEvent(text, format);
+    assert.deepEqual(plain(first?.root), { a: 1 }, `${format}: ${JSON.stringify(text)}`);
+    assert.deepEqual(first?.errors, []);
+    assert.deepEqual(plain(first?.root), plain(parseEventDocument(text, format).events[0].root));
+  }
+  assert.equal(firstEvent('', 'yaml'), undefined);
+  assert.equal(firstEvent('[]', 'json'), undefined);
+});
+
+test('a truncated line is one syntax error, not one per missing bracket', () => {
+  const doc = parseEventDocument('{"a": {"b": [1, \n', 'ndjson');
+  assert.equal(doc.events[0].errors.length, 1, JSON.stringify(doc.events[0].errors));
 });

@@ -50,7 +50,7 @@ function parseGuarded(parse: (text: string) => ParsedValue, text: string): Parse
   } catch (error) {
     if (!(error instanceof NestingTooDeep) && !(error instanceof RangeError)) throw error;
     const at = error instanceof NestingTooDeep ? error.offset : 0;
-    const message = `This event is nested more than ${MAX_NESTING} levels deep; it is not checked`;
+    const message = `Nested deeper than ${MAX_NESTING} levels: Fieldwise does not check an event nested this deep`;
     return { root: undefined, errors: [{ start: at, end: Math.min(text.length, at + 1), message }] };
   }
 }
@@ -64,23 +64,34 @@ function findSame(events: readonly EventSlice[], index: number, shift: number, t
   return undefined;
 }
 
+/** The first event of a file, parsed, without splitting the rest (to decide whether a file holds events). */
+export function firstEvent(text: string, format: DocumentFormat): EventSlice | undefined {
+  let piece: YamlPiece | undefined;
+  if (format === 'json') piece = (splitExpectedWrapper(text, 1) ?? splitJson(text, 1)).pieces[0];
+  else if (format === 'yaml') piece = splitYaml(text, 1)[0];
+  else piece = ndjsonLines(text, 1)[0];
+  if (!piece) return undefined;
+  const parsed = parseGuarded(format === 'yaml' ? parseYamlValue : parseJsonValue, piece.parseText ?? text.slice(piece.start, piece.end));
+  return { index: 0, start: piece.start, text: text.slice(piece.start, piece.end), root: parsed.root, errors: parsed.errors };
+}
+
 const expectedWrapper = /^\s*\{\s*"expected"\s*:\s*(?=\[)/;
 
 /** Elastic's pipeline test results, `{"expected": [event, ...]}`: the events are the array's elements. */
-function splitExpectedWrapper(text: string): JsonPieces | undefined {
+function splitExpectedWrapper(text: string, limit = Infinity): JsonPieces | undefined {
   const match = expectedWrapper.exec(text);
   if (!match) return undefined;
   const at = match[0].length;
-  const inner = splitJson(text.slice(at));
+  const inner = splitJson(text.slice(at), limit);
   const errors = inner.errors.filter((e) => !(e.message === 'End of file expected' && /^\s*\}\s*$/.test(text.slice(at + e.start))));
   const shift = (span: Span): Span => ({ start: span.start + at, end: span.end + at });
   return { isArray: true, pieces: inner.pieces.map(shift), errors: errors.map((e) => ({ ...e, ...shift(e) })) };
 }
 
-function ndjsonLines(text: string): Span[] {
+function ndjsonLines(text: string, limit = Infinity): Span[] {
   const out: Span[] = [];
   let start = 0;
-  while (start < text.length) {
+  while (start < text.length && out.length < limit) {
     const nl = text.indexOf('\n', start);
     let end = nl < 0 ? text.length : nl;
     const next = nl < 0 ? text.length : nl + 1;
@@ -91,20 +102,18 @@ function ndjsonLines(text: string): Span[] {
   return out;
 }
 
-/** Drops repeated reports of one problem and keeps every range inside the text. */
+/** One report per position (a truncated line otherwise says "value expected" and "} expected" at once), inside the text. */
 function tidy(errors: SyntaxProblem[], length: number): SyntaxProblem[] {
-  const seen = new Set<string>();
+  const seen = new Set<number>();
   const out: SyntaxProblem[] = [];
   for (const e of errors) {
     const start = Math.min(e.start, length);
-    const problem = { start, end: Math.max(start, Math.min(e.end, length)), message: e.message };
-    const key = `${problem.start}:${problem.message}`;
-    if (!seen.has(key)) out.push(problem);
-    seen.add(key);
+    if (seen.has(start)) continue;
+    seen.add(start);
+    out.push({ start, end: Math.max(start, Math.min(e.end, length)), message: e.message });
   }
   return out;
 }
-
 /** The event holding a document offset; past the last event (or in an empty file), an empty new one. */
 export function eventAt(doc: ParsedDocument, offset: number): EventSlice {
   let lo = 0;

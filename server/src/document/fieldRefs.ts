@@ -94,7 +94,8 @@ const NONE: FieldRef[] = Object.freeze([]) as unknown as FieldRef[];
 /** An event with its references indexed by path, the view every feature works on. */
 export class EventView {
   readonly refs: FieldRef[];
-  private index?: Map<string, FieldRef[]>;
+  private index?: PathIndex;
+  private byRoot?: Map<string, FieldRef[]>;
 
   constructor(readonly slice: EventSlice) {
     this.refs = collectFieldRefs(slice.root);
@@ -110,7 +111,18 @@ export class EventView {
 
   /** Every reference to a dotted path (a path can be written twice, nested and dotted). */
   all(path: string): FieldRef[] {
-    return (this.index ??= indexByPath(this.refs)).get(path) ?? NONE;
+    return (this.index ??= indexByPath(this.refs)).refs.get(path) ?? NONE;
+  }
+
+  /** Whether the event writes anything at or below a dotted path (`source.user`): rules skip absent places at once. */
+  holds(path: string): boolean {
+    const index = (this.index ??= indexByPath(this.refs));
+    return index.refs.has(path) || index.dottedPrefixes.has(path);
+  }
+
+  /** Every reference whose path starts with the root name `name` (the `client` key, `client.ip`, ...), in document order. */
+  under(name: string): readonly FieldRef[] {
+    return (this.byRoot ??= groupByRoot(this.refs)).get(name) ?? NONE;
   }
 
   /** The first reference to a path. */
@@ -124,12 +136,31 @@ export class EventView {
   }
 }
 
-function indexByPath(refs: readonly FieldRef[]): Map<string, FieldRef[]> {
-  const index = new Map<string, FieldRef[]>();
+interface PathIndex {
+  refs: Map<string, FieldRef[]>;
+  /** Paths no key names but a dotted key passes through (`source.geo` for `"source.geo.city_name"`). */
+  dottedPrefixes: Set<string>;
+}
+
+function indexByPath(refs: readonly FieldRef[]): PathIndex {
+  const index: PathIndex = { refs: new Map(), dottedPrefixes: new Set() };
   for (const ref of refs) {
-    const list = index.get(ref.joinedPath);
+    const list = index.refs.get(ref.joinedPath);
     if (list) list.push(ref);
-    else index.set(ref.joinedPath, [ref]);
+    else index.refs.set(ref.joinedPath, [ref]);
+    // Every other ancestor is a key of its own (the parent's path is the parent key's).
+    if (ref.dotted) for (let end = ref.first + 1; end < ref.path.length; end++) index.dottedPrefixes.add(ref.path.slice(0, end).join('.'));
   }
   return index;
+}
+
+function groupByRoot(refs: readonly FieldRef[]): Map<string, FieldRef[]> {
+  const groups = new Map<string, FieldRef[]>();
+  for (const ref of refs) {
+    const name = ref.path[0];
+    const list = groups.get(name);
+    if (list) list.push(ref);
+    else groups.set(name, [ref]);
+  }
+  return groups;
 }

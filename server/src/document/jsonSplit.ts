@@ -11,8 +11,8 @@ export interface JsonPieces {
 
 const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9 || c === 0xfeff;
 
-/** Splits `text` into event pieces; a document that is not an array is a single piece. */
-export function splitJson(text: string): JsonPieces {
+/** Splits `text` into event pieces (at most `limit`); a document that is not an array is a single piece. */
+export function splitJson(text: string, limit = Infinity): JsonPieces {
   let i = 0;
   while (i < text.length && isSpace(text.charCodeAt(i))) i++;
   if (text.charCodeAt(i) !== 91 /* [ */) {
@@ -67,6 +67,7 @@ export function splitJson(text: string): JsonPieces {
       pieces.push({ start, end: lastEnd });
       start = -1;
       expectComma = true;
+      if (pieces.length >= limit) return { isArray: true, pieces, errors };
     }
   }
   if (start >= 0) pieces.push({ start, end: lastEnd });

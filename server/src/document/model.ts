@@ -5,7 +5,7 @@
 export type DocumentFormat = 'json' | 'ndjson' | 'yaml';
 
 /** Events nest a handful of levels; deeper than this (junk, or an attack) an event is reported, not walked. */
-export const MAX_NESTING = 200;
+export const MAX_NESTING = 500;
 
 /** Thrown by a parser that went past MAX_NESTING; the document layer turns it into one syntax error. */
 export class NestingTooDeep extends Error {

@@ -24,7 +24,8 @@ function lines(text: string): Array<[number, number]> {
   return out;
 }
 
-export function splitYaml(text: string): YamlPiece[] {
+/** The event pieces of a YAML file; with `limit`, stops once that many are known. */
+export function splitYaml(text: string, limit = Infinity): YamlPiece[] {
   const pieces: YamlPiece[] = [];
   let docStart = 0;
   let items: number[] = [];
@@ -46,6 +47,11 @@ export function splitYaml(text: string): YamlPiece[] {
   };
 
   for (const [start, end] of lines(text)) {
+    if (pieces.length >= limit) return pieces.slice(0, limit);
+    if (items.length > limit && !otherContent) {
+      flush(items[limit]);
+      return pieces.slice(0, limit);
+    }
     const c = text.charCodeAt(start);
     if (docMarker.test(text.slice(start, Math.min(end, start + 4)))) {
       flush(start);

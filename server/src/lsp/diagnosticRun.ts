@@ -6,7 +6,6 @@ import type { EventSlice } from '../document/model';
 import { checkCounter } from '../features/diagnostics/eventDiagnostics';
 import type { FwDiagnostic } from '../features/types';
 import type { LanguageService } from '../service/languageService';
-import type { FieldwiseSettings } from '../service/settings';
 import { eventIdentity, ParsedVersion } from './parseCache';
 
 export interface DiagnosticsResult {
@@ -48,13 +47,11 @@ export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => se
 export async function checkVersion(
   entry: ParsedVersion,
   service: LanguageService,
-  settings: FieldwiseSettings,
   file: string,
   checkedBefore: CheckedEvents,
   isCancelled: () => boolean,
 ): Promise<DiagnosticsResult | undefined> {
   const started = performance.now();
-  if (!entry.parsed) return { diagnostics: tooDeep(entry, settings), checked: 0, total: 0, ms: performance.now() - started };
   const doc = entry.parsed;
   const pending = doc.events.filter((e) => !checkedBefore.has(e));
   let checked = 0;
@@ -76,16 +73,4 @@ export async function checkVersion(
   const diagnostics = service.diagnostics(doc, file);
   checked += checkCounter.events - before;
   return { diagnostics, checked, total: doc.events.length, ms: performance.now() - started };
-}
-
-function tooDeep(entry: ParsedVersion, settings: FieldwiseSettings): FwDiagnostic[] {
-  const severity = settings.diagnostics.severity['syntax-error'];
-  if (severity === 'off' || !entry.tooDeep) return [];
-  return [{
-    code: 'syntax-error',
-    severity: severity ?? 'error',
-    message: `Nested deeper than ${entry.tooDeep.limit} levels: Fieldwise does not check documents nested this deep`,
-    start: entry.tooDeep.offset,
-    end: entry.tooDeep.offset + 1,
-  }];
 }

@@ -56,7 +56,7 @@ export class OpenDocuments {
       this.checked.set(uri, checked);
     }
     const ws = snap.workspace;
-    return checkVersion(snap.entry, ws.service, ws.settings, snap.file, checked.forGeneration(ws.generation), isCancelled);
+    return checkVersion(snap.entry, ws.service, snap.file, checked.forGeneration(ws.generation), isCancelled);
   }
 
   close(uri: string): void {

@@ -4,11 +4,8 @@ import { readdirSync, Stats, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import type { Catalog } from '../catalog/types';
-import { parseJsonValue } from '../document/jsonValue';
-import { splitJson } from '../document/jsonSplit';
+import { firstEvent } from '../document/eventDocument';
 import type { DocumentFormat, ValueNode } from '../document/model';
-import { splitYaml } from '../document/yamlSplit';
-import { parseYamlValue } from '../document/yamlValue';
 import { matchesAny } from './fileSettings';
 import type { FieldwiseSettings } from './settings';
 
@@ -49,7 +46,7 @@ export function matchesEventGlobs(settings: FieldwiseSettings, file: string): bo
  * dotted `schema.version` / `ecs.version` key), or two or more keys that are schema field sets.
  */
 export function looksLikeEvents(text: string, format: DocumentFormat, catalog: Catalog): boolean {
-  const first = firstEvent(text, format);
+  const first = firstEventRoot(text, format);
   if (first?.kind !== 'object') return false;
   const setNames = topLevelSetNames(catalog);
   let sets = 0;
@@ -88,17 +85,8 @@ function topLevelSetNames(catalog: Catalog): Set<string> {
 }
 
 /** The first event's value, parsed alone (cheap even for a large file). */
-function firstEvent(text: string, format: DocumentFormat): ValueNode | undefined {
-  if (format === 'ndjson') {
-    const line = text.split('\n').find((l) => l.trim() !== '');
-    return line === undefined ? undefined : parseJsonValue(line).root;
-  }
-  if (format === 'json') {
-    const piece = splitJson(text).pieces[0];
-    return piece ? parseJsonValue(text.slice(piece.start, piece.end)).root : undefined;
-  }
-  const piece = splitYaml(text)[0];
-  return piece ? parseYamlValue(piece.parseText ?? text.slice(piece.start, piece.end)).root : undefined;
+function firstEventRoot(text: string, format: DocumentFormat): ValueNode | undefined {
+  return firstEvent(text, format)?.root;
 }
 
 // ---------------------------------------------------------------- the command line's paths

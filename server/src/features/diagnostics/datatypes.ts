@@ -69,7 +69,8 @@ export function isIsoDate(text: string): boolean {
   if (!m) return false;
   const [, , month, day, hour, minute, second, zone] = m;
   if (month !== undefined && (Number(month) < 1 || Number(month) > 12)) return false;
-  if (day !== undefined && (Number(day) < 1 || Number(day) > daysIn(Number(m[1]), Number(month)))) return false;
+  // Every month has 28 days: only later days need the calendar.
+  if (day !== undefined && (Number(day) < 1 || (Number(day) > 28 && Number(day) > daysIn(Number(m[1]), Number(month))))) return false;
   if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59)) return false;
   if (second !== undefined && Number(second) > 60) return false;
   if (zone && zone !== 'Z' && (Number(zone.slice(1, 3)) > 23 || Number(zone.slice(-2)) > 59)) return false;

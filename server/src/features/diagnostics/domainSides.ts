@@ -51,6 +51,7 @@ export function domainSides(ctx: RuleContext): DomainSide[] {
   if (cached) return cached;
   const out: DomainSide[] = [];
   for (const prefix of domainPrefixes(ctx.catalog)) {
+    if (!ctx.view.holds(prefix)) continue;
     const domain = stringAt(ctx.view, `${prefix}.domain`);
     const parts = domain && split(domain.value);
     if (domain && parts) out.push({ prefix, domain, parts });

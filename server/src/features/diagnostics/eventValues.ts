@@ -55,5 +55,5 @@ export function isPresent(view: EventView, path: string): boolean {
 
 /** The references of the keys that hold values (not objects, not null) below a root name (`client`). */
 export function leavesUnder(view: EventView, name: string): FieldRef[] {
-  return view.refs.filter((ref) => ref.path[0] === name && ref.path.length > 1 && ref.value !== undefined && ref.value.kind !== 'object' && ref.value.kind !== 'null');
+  return view.under(name).filter((ref) => ref.path.length > 1 && ref.value !== undefined && ref.value.kind !== 'object' && ref.value.kind !== 'null');
 }

@@ -4,6 +4,7 @@
 // host.name, observer.hostname, {side}.domain, a {side}.address that is a domain, url.domain, tls.client.server_name);
 // opaque ids (host.id) and directory names (host.domain, user.domain) are not host names. related.user: the name of
 // every placement of the user field set (user, user.target, user.effective, user.changes, {side}.user, host.user).
+import type { FieldDefinition } from '../../catalog/types';
 import type { ScalarNode } from '../../document/model';
 import { addressKind } from './facts/address';
 import type { RuleContext } from './rule';
@@ -24,30 +25,55 @@ const SIDES = ['client', 'server', 'source', 'destination'];
 const ADDRESSES = new Set(SIDES.map((side) => `${side}.address`));
 const HOST_NAMES = new Set(['host.hostname', 'host.name', 'observer.hostname', 'tls.client.server_name', ...SIDES.map((side) => `${side}.domain`)]);
 
+/** What a field's string values give the related fields. */
+type Role = 'ip' | 'address' | 'host' | 'user' | 'none';
+
+const roles = new WeakMap<FieldDefinition, Role>();
+
+/** Decided once per field: a field's path is the path it is written at (nested or dotted alike). */
+function roleOf(field: FieldDefinition): Role {
+  let role = roles.get(field);
+  if (role === undefined) {
+    const path = field.path;
+    if (field.type === 'ip') role = 'ip';
+    else if (ADDRESSES.has(path) || path === 'url.domain') role = 'address';
+    else if (HOST_NAMES.has(path)) role = 'host';
+    else if (field.origin.fieldSet === 'user' && path.endsWith('.name') && path.split('.').length >= 2) role = 'user';
+    else role = 'none';
+    roles.set(field, role);
+  }
+  return role;
+}
+
 /** The values each related field should hold, first occurrence of each (compared as `sameMember` compares), in document order. */
 export function relatedMembers(ctx: RuleContext): Record<RelatedField, Member[]> {
   const out: Record<RelatedField, Member[]> = { 'related.ip': [], 'related.hosts': [], 'related.user': [] };
+  const seen: Record<RelatedField, Set<string>> = { 'related.ip': new Set(), 'related.hosts': new Set(), 'related.user': new Set() };
   const add = (field: RelatedField, value: string, path: string, node: ScalarNode): void => {
-    if (value.trim() === '' || out[field].some((m) => memberKey(field, m.value) === memberKey(field, value))) return;
+    if (value.trim() === '') return;
+    const key = memberKey(field, value);
+    if (seen[field].has(key)) return;
+    seen[field].add(key);
     out[field].push({ value, path, node });
   };
   for (const info of ctx.infos) {
     const field = info.status === 'field' ? info.field : undefined;
-    if (!field || !info.ref.value) continue;
+    const role = field ? roleOf(field) : 'none';
+    if (role === 'none' || !info.ref.value) continue;
     const path = info.path;
     for (const node of elementsOf(info.ref.value)) {
       if (node.kind !== 'string') continue;
       const value = String(node.value);
-      if (field.type === 'ip') {
+      if (role === 'ip') {
         const kind = addressKind(value);
         if (kind.kind === 'ip') add('related.ip', kind.ip, path, node);
-      } else if (ADDRESSES.has(path) || path === 'url.domain') {
+      } else if (role === 'address') {
         const kind = addressKind(value);
         if (kind.kind === 'ip') add('related.ip', kind.ip, path, node);
         else if (kind.kind === 'domain') add('related.hosts', value, path, node);
-      } else if (HOST_NAMES.has(path)) {
+      } else if (role === 'host') {
         add('related.hosts', value, path, node);
-      } else if (field.origin.fieldSet === 'user' && path.endsWith('.name') && path.split('.').length >= 2) {
+      } else {
         add('related.user', value, path, node);
       }
     }

@@ -2,7 +2,7 @@
 import { numberAt } from '../eventValues';
 import { replacementFix } from '../replacementFix';
 import type { Finding, Rule } from '../rule';
-import { placementsOf } from '../setPlacements';
+import { placementsWritten } from '../setPlacements';
 import { elementsOf, valueSpan } from '../values';
 
 export const argsCountMismatch: Rule = {
@@ -13,7 +13,7 @@ export const argsCountMismatch: Rule = {
   specSource: 'Document 2, Process fields, process.args_count',
   check(ctx) {
     const out: Finding[] = [];
-    for (const prefix of placementsOf(ctx.catalog, 'process')) {
+    for (const prefix of placementsWritten(ctx, 'process')) {
       const count = numberAt(ctx.view, `${prefix}.args_count`);
       const args = ctx.view.all(`${prefix}.args`).find((ref) => ref.value?.kind === 'array')?.value;
       if (!count || !args) continue;

@@ -39,7 +39,11 @@ export const clientServerMismatch: Rule = {
   specSource: 'Document 1, Mapping guidance: network events, rules 2 and 3',
   check(ctx) {
     const view = ctx.view;
-    const sides = new Map((['client', 'server', 'source', 'destination'] as const).map((name) => [name, leaves(view, name)]));
+    const client = leaves(view, 'client');
+    const server = leaves(view, 'server');
+    // Without client and server values there is nothing to compare (most events).
+    if (client.size === 0 && server.size === 0) return [];
+    const sides = new Map([['client', client], ['server', server], ['source', leaves(view, 'source')], ['destination', leaves(view, 'destination')]]);
     const candidates = ORIENTATIONS.map((pairs) => pairs.flatMap(([role, baseline]) => conflicts(role, baseline, sides.get(role), sides.get(baseline))));
     if (candidates.some((list) => list.length === 0)) return [];
     const best = candidates.reduce((a, b) => (b.length < a.length ? b : a));

@@ -7,7 +7,7 @@ import { isRecord } from '../locate';
 import { splitDomainName } from '../notation';
 import type { Finding, Rule } from '../rule';
 import { composeSteps, setScalar } from '../setField';
-import { placementsOf } from '../setPlacements';
+import { placementsWritten } from '../setPlacements';
 import { quote, valueSpan } from '../values';
 
 export const domainUserName: Rule = {
@@ -18,7 +18,7 @@ export const domainUserName: Rule = {
   specSource: 'Document 2, User field mapping guidance, rule 4',
   check(ctx) {
     const out: Finding[] = [];
-    for (const prefix of placementsOf(ctx.catalog, 'user')) {
+    for (const prefix of placementsWritten(ctx, 'user')) {
       const name = stringAt(ctx.view, `${prefix}.name`);
       const parts = name && splitDomainName(name.value);
       if (!name || !parts) continue;

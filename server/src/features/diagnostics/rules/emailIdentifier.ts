@@ -6,7 +6,7 @@ import { isRecord, stringList } from '../locate';
 import { isEmail } from '../notation';
 import type { Finding, Rule } from '../rule';
 import { composeSteps, setScalar, Step } from '../setField';
-import { placementsOf } from '../setPlacements';
+import { placementsWritten } from '../setPlacements';
 import { quote, valueSpan } from '../values';
 
 /** user.changes describes changes made to a user, not who the user is. */
@@ -20,7 +20,7 @@ export const emailIdentifier: Rule = {
   specSource: 'Document 2, User field mapping guidance, rule 5',
   check(ctx) {
     const out: Finding[] = [];
-    for (const prefix of placementsOf(ctx.catalog, 'user')) {
+    for (const prefix of placementsWritten(ctx, 'user')) {
       if (NOT_AN_IDENTITY.has(prefix)) continue;
       const found = emailIdentity(ctx.view, prefix);
       if (!found) continue;

@@ -3,7 +3,7 @@
 import { stringAt } from '../eventValues';
 import { isAbsolutePath } from '../notation';
 import type { Finding, Rule } from '../rule';
-import { placementsOf } from '../setPlacements';
+import { placementsWritten } from '../setPlacements';
 import { quote, valueSpan } from '../values';
 
 export const notAbsolutePath: Rule = {
@@ -14,7 +14,7 @@ export const notAbsolutePath: Rule = {
   specSource: 'Document 2, Process fields, process.args and process.executable',
   check(ctx) {
     const out: Finding[] = [];
-    for (const prefix of placementsOf(ctx.catalog, 'process')) {
+    for (const prefix of placementsWritten(ctx, 'process')) {
       const executable = stringAt(ctx.view, `${prefix}.executable`);
       if (executable && executable.value.trim() !== '' && !isAbsolutePath(executable.value)) {
         out.push({ ...valueSpan(executable.node), message: `${prefix}.executable is the absolute path of the executable; found ${quote(executable.value)}` });

@@ -98,6 +98,8 @@ function fixFor(field: FieldDefinition, element: ValueNode): FixData | undefined
 }
 
 function objectProblems(info: RefInfo, value: ValueNode): Finding[] {
+  // The usual case, said at once: an object (or null) where fields are expected.
+  if (value.kind === 'object' || value.kind === 'null') return [];
   return elementsOf(value)
     .filter((e) => e.kind !== 'object' && e.kind !== 'null')
     .map((e) => ({ ...valueSpan(e), message: `Type mismatch: '${info.path}' holds fields and expects an object; found ${describeValue(e)}` }));

@@ -6,7 +6,7 @@ import { isRecord, valueAt } from '../locate';
 import { replacementFix } from '../replacementFix';
 import type { Finding, Rule } from '../rule';
 import { removeField } from '../setField';
-import { placementsOf } from '../setPlacements';
+import { placementsWritten } from '../setPlacements';
 import { samePart, UrlParts, urlParts } from '../urlParts';
 import { quote, valueSpan } from '../values';
 
@@ -47,7 +47,7 @@ export const urlPartMismatch: Rule = {
   specSource: 'Document 2, URL fields: url.query, url.fragment, url.extension, url.original',
   check(ctx) {
     const out: Finding[] = [];
-    for (const prefix of placementsOf(ctx.catalog, 'url')) {
+    for (const prefix of placementsWritten(ctx, 'url')) {
       for (const { part, delimiter, what } of PARTS) {
         const written = stringAt(ctx.view, `${prefix}.${part}`);
         if (!written) continue;
