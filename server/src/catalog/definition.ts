@@ -1,5 +1,5 @@
 // The shape of one definition file once it has passed schema/definition.schema.json.
-import { Datatype, Level, MultiField } from './types';
+import { FieldProperties } from './types';
 
 export interface DefinitionReuse {
   at: string;
@@ -9,29 +9,10 @@ export interface DefinitionReuse {
   description?: string;
 }
 
-export interface DefinitionField {
+export interface DefinitionField extends FieldProperties {
+  /** Name below the set's prefix, dotted for deeper fields. */
   name: string;
-  type: Datatype;
-  level: Level;
-  description: string;
   array?: boolean;
-  allowed?: string[];
-  recommended?: string[];
-  pattern?: string;
-  patternDescription?: string;
-  case?: 'lower' | 'upper';
-  min?: number;
-  max?: number;
-  maxLength?: number;
-  scalingFactor?: number;
-  multiFields?: MultiField[];
-  deprecated?: string;
-  beta?: string;
-  index?: false;
-  open?: boolean;
-  flat?: boolean;
-  allowedChildren?: string[];
-  example?: unknown;
 }
 
 export interface DefinitionFile {

@@ -21,13 +21,10 @@ export interface DefinitionOrigin {
   custom: boolean;
 }
 
-/** One concrete field path an event may hold, with reuses resolved. */
-export interface FieldDefinition {
-  /** Full dotted path: `source.geo.city_name`. */
-  path: string;
+/** What a definition file says about a field, beyond its name; shared by the file format and the catalog. */
+export interface FieldProperties {
   type: Datatype;
   level: Level;
-  array: boolean;
   description: string;
   allowed?: string[];
   recommended?: string[];
@@ -52,6 +49,13 @@ export interface FieldDefinition {
   /** For an object: the only dotted child paths it may hold (network.inner). */
   allowedChildren?: string[];
   example?: unknown;
+}
+
+/** One concrete field path an event may hold, with reuses resolved. */
+export interface FieldDefinition extends FieldProperties {
+  /** Full dotted path: `source.geo.city_name`. */
+  path: string;
+  array: boolean;
   origin: DefinitionOrigin;
 }
 

@@ -6,6 +6,7 @@ import { EventView, FieldRef } from '../document/fieldRefs';
 import type { ArrayNode, DocumentFormat, ObjectNode, PropertyNode, ScalarNode, ValueNode } from '../document/model';
 import { typePlainScalar } from '../document/yamlScalar';
 import type { TextEdit } from './types';
+import { lineOf, lineStarts } from '../document/lines';
 
 export type Scalar = string | number | boolean | null;
 
@@ -64,20 +65,8 @@ let unitOf: { text: string; unit: string } | undefined;
 let indexed: { text: string; starts: number[] } | undefined;
 
 function lineStartOf(text: string, offset: number): number {
-  if (indexed?.text !== text) {
-    const starts = [0];
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-    indexed = { text, starts };
-  }
-  const starts = indexed.starts;
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return starts[lo];
+  if (indexed?.text !== text) indexed = { text, starts: lineStarts(text) };
+  return indexed.starts[lineOf(indexed.starts, offset)];
 }
 
 /** The leading whitespace of the line holding `offset`. */
