@@ -3,8 +3,10 @@ import type { Catalog } from '../../catalog/types';
 import { EventView, FieldRef } from '../../document/fieldRefs';
 import type { DocumentFormat, EventSlice } from '../../document/model';
 import type { FeatureEnv } from '../env';
-import { classifyRefs, RefInfo } from './refInfo';
+import { classifyRefs, RefInfo, RefStatus } from './refInfo';
 import type { RuleContext } from './rule';
+
+const NONE: readonly RefInfo[] = [];
 
 export function createRuleContext(event: EventSlice | EventView, env: FeatureEnv): RuleContext {
   return new EventContext(event instanceof EventView ? event : new EventView(event), env);
@@ -16,6 +18,7 @@ class EventContext implements RuleContext {
   readonly catalog: Catalog;
   readonly format: DocumentFormat;
   private list?: RefInfo[];
+  private byStatus?: Map<RefStatus, RefInfo[]>;
 
   constructor(readonly view: EventView, readonly env: FeatureEnv) {
     this.catalog = env.catalog;
@@ -24,6 +27,18 @@ class EventContext implements RuleContext {
 
   get infos(): readonly RefInfo[] {
     return (this.list ??= classifyRefs(this.view.refs, this.catalog));
+  }
+
+  infosWith(status: RefStatus): readonly RefInfo[] {
+    if (!this.byStatus) {
+      this.byStatus = new Map();
+      for (const info of this.infos) {
+        const list = this.byStatus.get(info.status);
+        if (list) list.push(info);
+        else this.byStatus.set(info.status, [info]);
+      }
+    }
+    return this.byStatus.get(status) ?? NONE;
   }
 
   refsAt(path: string): readonly FieldRef[] {

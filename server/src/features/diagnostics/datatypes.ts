@@ -84,10 +84,10 @@ function daysIn(year: number, month: number): number {
 /** Why a value is not a geo_point in one of the three accepted shapes, or undefined. */
 export function geoPointProblem(node: ValueNode): string | undefined {
   if (node.kind === 'object') {
-    const keys = node.properties.map((p) => p.key).sort();
-    if (keys.length !== 2 || keys[0] !== 'lat' || keys[1] !== 'lon') {
-      return `has the keys {${keys.join(', ')}}, but a geo_point object holds exactly lat and lon`;
-    }
+    const props = node.properties;
+    // Exactly lat and lon, in either order (checked without sorting a copy of the keys: every geo_point passes here).
+    const latLon = props.length === 2 && ((props[0].key === 'lat' && props[1].key === 'lon') || (props[0].key === 'lon' && props[1].key === 'lat'));
+    if (!latLon) return `has the keys {${props.map((p) => p.key).sort().join(', ')}}, but a geo_point object holds exactly lat and lon`;
     const lat = node.properties.find((p) => p.key === 'lat')?.value;
     const lon = node.properties.find((p) => p.key === 'lon')?.value;
     return coordinateProblem('lat', lat) ?? coordinateProblem('lon', lon);

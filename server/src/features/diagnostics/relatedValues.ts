@@ -47,16 +47,8 @@ function roleOf(field: FieldDefinition): Role {
 
 /** The values each related field should hold, first occurrence of each (compared as `sameMember` compares), in document order. */
 export function relatedMembers(ctx: RuleContext): Record<RelatedField, Member[]> {
-  const out: Record<RelatedField, Member[]> = { 'related.ip': [], 'related.hosts': [], 'related.user': [] };
-  const seen: Record<RelatedField, Set<string>> = { 'related.ip': new Set(), 'related.hosts': new Set(), 'related.user': new Set() };
-  const add = (field: RelatedField, value: string, path: string, node: ScalarNode): void => {
-    if (value.trim() === '') return;
-    const key = memberKey(field, value);
-    if (seen[field].has(key)) return;
-    seen[field].add(key);
-    out[field].push({ value, path, node });
-  };
-  for (const info of ctx.infos) {
+  const members = new Members();
+  for (const info of ctx.infosWith('field')) {
     const field = info.status === 'field' ? info.field : undefined;
     const role = field ? roleOf(field) : 'none';
     if (role === 'none' || !info.ref.value) continue;
@@ -66,24 +58,40 @@ export function relatedMembers(ctx: RuleContext): Record<RelatedField, Member[]>
       const value = String(node.value);
       if (role === 'ip') {
         const kind = addressKind(value);
-        if (kind.kind === 'ip') add('related.ip', kind.ip, path, node);
+        if (kind.kind === 'ip') members.add('related.ip', kind.ip, path, node);
       } else if (role === 'address') {
         const kind = addressKind(value);
-        if (kind.kind === 'ip') add('related.ip', kind.ip, path, node);
-        else if (kind.kind === 'domain') add('related.hosts', value, path, node);
+        if (kind.kind === 'ip') members.add('related.ip', kind.ip, path, node);
+        else if (kind.kind === 'domain') members.add('related.hosts', value, path, node);
       } else if (role === 'host') {
-        add('related.hosts', value, path, node);
+        members.add('related.hosts', value, path, node);
       } else {
-        add('related.user', value, path, node);
+        members.add('related.user', value, path, node);
       }
     }
   }
-  return out;
+  return members.lists;
+}
+
+/** Members in document order, each key once (a class, not a closure per event: the bundle names every closure it creates). */
+class Members {
+  readonly lists: Record<RelatedField, Member[]> = { 'related.ip': [], 'related.hosts': [], 'related.user': [] };
+  private readonly seen = new Map<RelatedField, Set<string>>();
+
+  add(field: RelatedField, value: string, path: string, node: ScalarNode): void {
+    if (value.trim() === '') return;
+    const key = memberKey(field, value);
+    let keys = this.seen.get(field);
+    if (!keys) this.seen.set(field, (keys = new Set()));
+    if (keys.has(key)) return;
+    keys.add(key);
+    this.lists[field].push({ value, path, node });
+  }
 }
 
 /** How values are told apart: IPs and host names without regard to case (and a host name's trailing dot), user names exactly. */
 export function memberKey(field: RelatedField, value: string): string {
   if (field === 'related.user') return value;
   const lower = value.trim().toLowerCase();
-  return field === 'related.hosts' ? lower.replace(/\.$/, '') : lower;
+  return field === 'related.hosts' && lower.endsWith('.') ? lower.slice(0, -1) : lower;
 }

@@ -5,7 +5,7 @@ import type { EventView, FieldRef } from '../../document/fieldRefs';
 import type { DocumentFormat } from '../../document/model';
 import type { FeatureEnv } from '../env';
 import type { FwDiagnostic, QuickFix, Severity, TextEdit } from '../types';
-import type { RefInfo } from './refInfo';
+import type { RefInfo, RefStatus } from './refInfo';
 
 /** What a rule reports; the framework adds the code and the severity. Offsets are local to the event. */
 export interface Finding {
@@ -25,6 +25,8 @@ export interface RuleContext {
   readonly format: DocumentFormat;
   /** What the schema says about every key of the event, in document order. */
   readonly infos: readonly RefInfo[];
+  /** The infos of one status, in document order: rules about defined fields, unknown or custom keys skip the others. */
+  infosWith(status: RefStatus): readonly RefInfo[];
   /** The info of one reference of this event. */
   info(ref: FieldRef): RefInfo;
   /** Every reference to a dotted path, nested or dotted spellings alike (`view.all`). */

@@ -32,12 +32,17 @@ export function quote(text: string, max = 60): string {
 export function elementsOf(node: ValueNode): ValueNode[] {
   if (node.kind !== 'array') return [node];
   const out: ValueNode[] = [];
-  const visit = (item: ValueNode): void => {
-    if (item.kind === 'array') item.items.forEach(visit);
-    else out.push(item);
-  };
-  node.items.forEach(visit);
+  flattenInto(node.items, out);
   return out;
+}
+
+// A module-level function, not a closure: every rule flattens the arrays of every event, and the bundle (keepNames)
+// gives each named closure a defineProperty call when it is created.
+function flattenInto(items: readonly ValueNode[], out: ValueNode[]): void {
+  for (const item of items) {
+    if (item.kind === 'array') flattenInto(item.items, out);
+    else out.push(item);
+  }
 }
 
 /** The span of a key from its `index`-th path segment (an index into `ref.path`) to the key's end. */

@@ -9,6 +9,8 @@ import { composeSteps, setScalar, Step } from '../setField';
 import { quote, valueSpan } from '../values';
 
 const SIDES = ['client', 'server', 'source', 'destination'] as const;
+// Spelt out once: a path built per event is a new string to hash on every lookup.
+const ADDRESS_PATHS = SIDES.map((side) => [side, `${side}.address`] as const);
 
 interface FixData {
   path: string;
@@ -24,8 +26,8 @@ export const addressNotDuplicated: Rule = {
   fixAllTitle: 'Duplicate every address to .ip or .domain in the file',
   check(ctx) {
     const out: Finding[] = [];
-    for (const side of SIDES) {
-      const address = stringAt(ctx.view, `${side}.address`);
+    for (const [side, path] of ADDRESS_PATHS) {
+      const address = stringAt(ctx.view, path);
       if (!address) continue;
       const kind = addressKind(address.value);
       if (kind.kind !== 'ip' && kind.kind !== 'domain') continue;

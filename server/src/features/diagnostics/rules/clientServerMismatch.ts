@@ -39,6 +39,7 @@ export const clientServerMismatch: Rule = {
   specSource: 'Document 1, Mapping guidance: network events, rules 2 and 3',
   check(ctx) {
     const view = ctx.view;
+    if (!view.holds('client') && !view.holds('server')) return [];
     const client = leaves(view, 'client');
     const server = leaves(view, 'server');
     // Without client and server values there is nothing to compare (most events).

@@ -13,7 +13,7 @@ export const customNameStyle: Rule = {
   specSource: 'Document 1, Field naming rules, rules 1 and 2; Custom fields, rule 4',
   check(ctx) {
     const out: Finding[] = [];
-    for (const info of ctx.infos) {
+    for (const info of ctx.infosWith('custom')) {
       if (info.status !== 'custom') continue;
       const ref = info.ref;
       for (let i = Math.max(ref.first, info.at); i < ref.path.length; i++) {

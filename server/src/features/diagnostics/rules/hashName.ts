@@ -46,8 +46,14 @@ export const hashName: Rule = {
   },
 };
 
+/** The last names of a set's placements (`hash` for file.hash), once per set: most keys are ruled out by their parent's name. */
+const lastNames = new WeakMap<FieldSetInfo, Set<string>>();
+
 /** The hash placement a path names a direct child of (`file.hash` for file.hash.SHA256), if any. */
 function placementOf(set: FieldSetInfo, path: readonly string[]): string | undefined {
+  let names = lastNames.get(set);
+  if (!names) lastNames.set(set, (names = new Set(set.placements.map((p) => p.slice(p.lastIndexOf('.') + 1)))));
+  if (!names.has(path.length > 1 ? path[path.length - 2] : '')) return undefined;
   const parent = path.slice(0, -1).join('.');
   return set.placements.includes(parent) ? parent : undefined;
 }

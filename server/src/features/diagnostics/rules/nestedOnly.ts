@@ -10,7 +10,7 @@ export const nestedOnly: Rule = {
   specSource: 'Document 1, Geo fields (likewise Autonomous system, Hash, Interface and Operating system fields)',
   check(ctx) {
     const out: Finding[] = [];
-    for (const info of ctx.infos) {
+    for (const info of ctx.infosWith('nestedOnly')) {
       const resolution = info.resolution;
       if (info.status !== 'nestedOnly' || resolution?.kind !== 'nestedOnly') continue;
       const places = resolution.validAt;

@@ -4,7 +4,11 @@ import { isRecord, valueAt } from '../locate';
 import type { Finding, Rule } from '../rule';
 import { valueSpan } from '../values';
 
-const TOTALS = ['bytes', 'packets'] as const;
+// Paths spelt out: a path built per event is a new string to hash on every lookup.
+const TOTALS = [
+  { unit: 'bytes', totalPath: 'network.bytes', sourcePath: 'source.bytes', destinationPath: 'destination.bytes' },
+  { unit: 'packets', totalPath: 'network.packets', sourcePath: 'source.packets', destinationPath: 'destination.packets' },
+] as const;
 
 export const networkTotalMismatch: Rule = {
   code: 'network-total-mismatch',
@@ -14,10 +18,10 @@ export const networkTotalMismatch: Rule = {
   specSource: 'Document 2, Network fields, network.bytes (and likewise network.packets)',
   check(ctx) {
     const out: Finding[] = [];
-    for (const unit of TOTALS) {
-      const total = numberAt(ctx.view, `network.${unit}`);
-      const source = numberAt(ctx.view, `source.${unit}`);
-      const destination = numberAt(ctx.view, `destination.${unit}`);
+    for (const { unit, totalPath, sourcePath, destinationPath } of TOTALS) {
+      const total = numberAt(ctx.view, totalPath);
+      const source = numberAt(ctx.view, sourcePath);
+      const destination = numberAt(ctx.view, destinationPath);
       if (!total || !source || !destination) continue;
       const sum = source.value + destination.value;
       if (!Number.isSafeInteger(sum) || total.value === sum) continue;

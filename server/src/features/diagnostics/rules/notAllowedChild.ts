@@ -11,7 +11,7 @@ export const notAllowedChild: Rule = {
   spec: 'Innermost VLAN when q-in-q tagging is present; allowed fields vlan.id and vlan.name',
   specSource: 'Document 2, Network fields, network.inner',
   check(ctx) {
-    const owners = ctx.infos.filter((info) => info.status === 'field' && info.field?.allowedChildren?.length);
+    const owners = ctx.infosWith('field').filter((info) => info.field?.allowedChildren?.length);
     if (owners.length === 0) return [];
     const out: Finding[] = [];
     for (const owner of owners) {

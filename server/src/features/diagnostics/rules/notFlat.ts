@@ -11,7 +11,7 @@ export const notFlat: Rule = {
   specSource: 'Document 1, Custom fields, rule 2 (and the rules of labels, http.request.headers and http.response.headers: no nested objects)',
   check(ctx) {
     const out: Finding[] = [];
-    for (const info of ctx.infos) {
+    for (const info of ctx.infosWith('open')) {
       if (info.status !== 'open' || !info.openOwner) continue;
       const owner = ctx.catalog.lookup(info.openOwner);
       const depth = info.openOwner.split('.').length;

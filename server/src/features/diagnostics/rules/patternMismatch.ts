@@ -17,7 +17,7 @@ export const patternMismatch: Rule = {
   specSource: 'Document 1, Geo fields: geo.continent_code; Client, Server, Source, Destination fields: {side}.mac; Host fields: host.mac. Document 2, Observer fields: observer.mac; TLS fields: tls.client.hash.* and tls.server.hash.*',
   check(ctx) {
     const out: Finding[] = [];
-    for (const info of ctx.infos) {
+    for (const info of ctx.infosWith('field')) {
       const field = info.field;
       if (info.status !== 'field' || !field?.pattern || OWN_RULE.has(field.path) || !info.ref.value) continue;
       const pattern = field.pattern;
@@ -27,7 +27,7 @@ export const patternMismatch: Rule = {
         if (matchesPattern(pattern, value)) continue;
         // Only the case is wrong: wrong-case says so.
         if (field.case && matchesPattern(pattern, toCase(value, field.case))) continue;
-        const repaired = repairs(value).find((candidate) => candidate !== value && matchesPattern(pattern, candidate));
+        const repaired = repairedValue(value, pattern);
         const notation = field.patternDescription ?? `text matching ${pattern}`;
         out.push({
           ...valueSpan(element),
@@ -42,6 +42,12 @@ export const patternMismatch: Rule = {
     return replacementFix(patternMismatch.code, diagnostic, ctx, (value) => `Change to '${String(value)}'`);
   },
 };
+
+/** The first reading of a value that differs from it and matches the pattern (a function of its own: a closure in
+ * the rule's loop would make every key of every event allocate a scope for it). */
+function repairedValue(value: string, pattern: string): string | undefined {
+  return repairs(value).find((candidate) => candidate !== value && matchesPattern(pattern, candidate));
+}
 
 /** Readings of a value in the notations the catalog's patterns use, most specific first. */
 function repairs(value: string): string[] {

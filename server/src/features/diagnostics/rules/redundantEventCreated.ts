@@ -10,8 +10,9 @@ export const redundantEventCreated: Rule = {
   spec: 'When the event was first read by an agent or pipeline; if identical to @timestamp, use @timestamp',
   specSource: 'Document 1, Event fields, event.created',
   check(ctx) {
-    const timestamp = stampAt(ctx, '@timestamp');
+    // event.created first: without it @timestamp need not be parsed.
     const created = stampAt(ctx, 'event.created');
+    const timestamp = created && stampAt(ctx, '@timestamp');
     if (!timestamp || !created || timestamp.instant.ns !== created.instant.ns) return [];
     const finding: Finding = { ...created.span, message: 'event.created is identical to @timestamp; when they are identical, @timestamp alone is used', tags: ['unnecessary'] };
     return [finding];

@@ -55,7 +55,9 @@ function fieldOf(data: unknown): RelatedField | undefined {
 }
 
 function missingMembers(ctx: RuleContext, field: RelatedField, members: Member[]): Member[] {
-  const held = new Set(stringsAt(ctx.view, field).map((m) => memberKey(field, m.value)));
+  if (members.length === 0) return [];
+  const held = new Set<string>();
+  for (const written of stringsAt(ctx.view, field)) held.add(memberKey(field, written.value));
   return members.filter((m) => !held.has(memberKey(field, m.value)));
 }
 

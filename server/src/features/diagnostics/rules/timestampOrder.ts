@@ -21,6 +21,8 @@ export const timestampOrder: Rule = {
   spec: 'Timestamps of one event are expected in the order `@timestamp` < `event.created` < `event.ingested`.',
   specSource: 'Document 1, Event document rules, rule 7',
   check(ctx) {
+    // An order needs two timestamps; most events carry only @timestamp, which need not be parsed then.
+    if (ORDER.filter((path) => ctx.view.all(path).length > 0).length < 2) return [];
     const stamps = ORDER.map((path) => stampAt(ctx, path));
     const out: Finding[] = [];
     stamps.forEach((later, i) => {

@@ -32,7 +32,7 @@ export const typeMismatch: Rule = {
     for (const info of ctx.infos) {
       const value = info.ref.value;
       if (!value) continue;
-      if (info.status === 'field' && info.field) out.push(...fieldProblems(info, info.field, value));
+      if (info.status === 'field' && info.field) fieldProblems(info, info.field, value, out);
       else if (info.status === 'object') out.push(...objectProblems(info, value));
       else if (info.status === 'geoPart') out.push(...coordinateProblems(info, value));
     }
@@ -55,22 +55,25 @@ export const typeMismatch: Rule = {
   },
 };
 
-function fieldProblems(info: RefInfo, field: FieldDefinition, value: ValueNode): Finding[] {
-  const out: Finding[] = [];
-  const elements = field.type === 'geo_point' ? geoPoints(value) : elementsOf(value);
-  for (const element of elements) {
-    if (OWN_RULE.has(field.path) && element.kind !== 'object' && element.kind !== 'array') continue;
-    const problem = typeProblem(field.type, element);
-    if (problem) out.push(mismatch(info.path, field, element, problem));
-  }
-  if (out.length === 0 && field.array && value.kind !== 'array' && value.kind !== 'null') {
+/** Appends the problems of one field's value to `out` (every field of every event passes here: no arrays of its own). */
+function fieldProblems(info: RefInfo, field: FieldDefinition, value: ValueNode, out: Finding[]): void {
+  const before = out.length;
+  // A single value is its only element, also for a geo_point.
+  if (value.kind !== 'array') elementProblem(info, field, value, out);
+  else for (const element of field.type === 'geo_point' ? geoPoints(value) : elementsOf(value)) elementProblem(info, field, element, out);
+  if (out.length === before && field.array && value.kind !== 'array' && value.kind !== 'null') {
     out.push({
       ...valueSpan(value),
       message: `Type mismatch: ${info.path} holds an array of ${field.type} values; found a single value (write it as [${value.kind === 'string' ? JSON.stringify(value.value) : '…'}])`,
       data: { fix: 'array' } satisfies FixData,
     });
   }
-  return out;
+}
+
+function elementProblem(info: RefInfo, field: FieldDefinition, element: ValueNode, out: Finding[]): void {
+  if (OWN_RULE.has(field.path) && element.kind !== 'object' && element.kind !== 'array') return;
+  const problem = typeProblem(field.type, element);
+  if (problem) out.push(mismatch(info.path, field, element, problem));
 }
 
 /** A geo_point value is one point, or an array of points (a [lon, lat] pair is one point, not two values). */

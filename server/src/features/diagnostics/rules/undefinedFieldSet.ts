@@ -10,7 +10,7 @@ export const undefinedFieldSet: Rule = {
   specSource: 'Document 1, Field sets',
   check(ctx) {
     const out: Finding[] = [];
-    for (const info of ctx.infos) {
+    for (const info of ctx.infosWith('undefinedSet')) {
       if (info.status !== 'undefinedSet' || info.parent?.status === 'undefinedSet') continue;
       const resolution = info.resolution;
       const title = resolution?.kind === 'undefinedSet' ? resolution.fieldSet.title : 'a';

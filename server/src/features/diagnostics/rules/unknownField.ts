@@ -12,7 +12,7 @@ export const unknownField: Rule = {
   specSource: 'Document 1, Event document rules, rule 3 (names outside the schema\'s field sets are custom fields and allowed: Custom fields, rule 1)',
   check(ctx) {
     const out: Finding[] = [];
-    for (const info of ctx.infos) {
+    for (const info of ctx.infosWith('unknown')) {
       if (info.status !== 'unknown') continue;
       const path = info.ref.path.slice(0, info.at + 1).join('.');
       const resolution = info.resolution;

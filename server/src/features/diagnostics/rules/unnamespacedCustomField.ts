@@ -18,7 +18,7 @@ export const unnamespacedCustomField: Rule = {
   fixAllTitle: 'Move all custom root values into labels',
   check(ctx) {
     const out: Finding[] = [];
-    for (const info of ctx.infos) {
+    for (const info of ctx.infosWith('custom')) {
       const ref = info.ref;
       const keyword = ref.value && keywordOf(ref.value);
       if (info.status !== 'custom' || ref.path.length !== 1 || keyword === undefined || !isLowerCaseName(ref.path[0])) continue;

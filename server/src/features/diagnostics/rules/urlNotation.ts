@@ -1,6 +1,7 @@
 // url-notation: URL parts written with their delimiters (`https:`, `?q=1`, `#top`, `.png`) or a literal IPv6
 // url.domain without its square brackets; the fix writes the part as the spec does.
 import { isIPv6 } from 'node:net';
+import type { EventView } from '../../../document/fieldRefs';
 import { replacementFix } from '../replacementFix';
 import type { Finding, Rule } from '../rule';
 import { quote, valueSpan } from '../values';
@@ -17,6 +18,12 @@ const REPAIRS: Readonly<Record<string, Repair>> = {
   domain: (v) => (isIPv6(v) ? { fixed: `[${v}]`, why: 'as a literal IPv6 address in square brackets' } : undefined),
 };
 
+/** Whether a URL of the part's placement has the part exactly as written. */
+// Its own function: a closure in the rule's loop would make every key of every event allocate a scope for it.
+function urlSays(view: EventView, path: readonly string[], part: UrlPart, written: string): boolean {
+  return observedPart(view, path.slice(0, -1).join('.'), part).some((o) => agrees(written, o.value, part));
+}
+
 export const urlNotation: Rule = {
   code: 'url-notation',
   defaultSeverity: 'warning',
@@ -25,7 +32,7 @@ export const urlNotation: Rule = {
   specSource: 'Document 2, URL fields: url.scheme, url.query, url.fragment, url.extension, url.domain',
   check(ctx) {
     const out: Finding[] = [];
-    for (const info of ctx.infos) {
+    for (const info of ctx.infosWith('field')) {
       const field = info.field;
       const value = info.ref.value;
       if (info.status !== 'field' || field?.origin.fieldSet !== 'url' || value?.kind !== 'string') continue;
@@ -33,10 +40,7 @@ export const urlNotation: Rule = {
       const repair = REPAIRS[name]?.(String(value.value));
       if (!repair) continue;
       // A query that really starts with "?" (`??x`) is what the URL says: then the value is right as written.
-      if (name === 'query' || name === 'fragment' || name === 'extension') {
-        const prefix = info.ref.path.slice(0, -1).join('.');
-        if (observedPart(ctx.view, prefix, name as UrlPart).some((o) => agrees(String(value.value), o.value, name as UrlPart))) continue;
-      }
+      if ((name === 'query' || name === 'fragment' || name === 'extension') && urlSays(ctx.view, info.ref.path, name, String(value.value))) continue;
       out.push({
         ...valueSpan(value),
         message: `${info.path} is written ${repair.why}: ${quote(String(value.value))} should be ${quote(repair.fixed)}`,
