@@ -6,7 +6,7 @@ import { stringAt } from '../eventValues';
 import { isRecord } from '../locate';
 import type { Finding, Rule, RuleContext } from '../rule';
 import { composeSteps, setScalar, Step } from '../setField';
-import { quote, valueSpan } from '../values';
+import { findingAt, quote, valueSpan } from '../values';
 
 const SIDES = ['client', 'server', 'source', 'destination'] as const;
 // Spelt out once: a path built per event is a new string to hash on every lookup.
@@ -37,11 +37,10 @@ export const addressNotDuplicated: Rule = {
       if (written?.kind === 'string' && String(written.value).toLowerCase() === value.toLowerCase()) continue;
       const what = kind.kind === 'ip' ? 'an IP' : 'a domain name';
       const problem = written && written.kind !== 'null' ? `but ${target} holds something else` : `but ${target} is not filled`;
-      out.push({
-        ...valueSpan(address.node),
+      out.push(findingAt(valueSpan(address.node), {
         message: `${side}.address ${quote(address.value)} is ${what}, ${problem}; the address is duplicated to .ip or .domain according to its kind`,
         data: { path: target, value } satisfies FixData,
-      });
+      }));
     }
     return out;
   },

@@ -5,7 +5,7 @@ import type { FwDiagnostic, QuickFix } from '../../types';
 import { closeValues } from '../closeValues';
 import { isRecord, stringList, valueAt } from '../locate';
 import type { Finding, RuleContext } from '../rule';
-import { elementsOf, quote, valueSpan } from '../values';
+import { elementsOf, findingAt, quote, valueSpan } from '../values';
 
 /** Findings for values of `field`-typed keys outside the list `listOf` gives (skipped when it gives none). */
 export function valuesOutside(ctx: RuleContext, listOf: (field: FieldDefinition) => string[] | undefined, describe: (path: string, list: string[]) => string): Finding[] {
@@ -16,11 +16,10 @@ export function valuesOutside(ctx: RuleContext, listOf: (field: FieldDefinition)
     for (const element of elementsOf(info.ref.value)) {
       if (element.kind !== 'string' || list.includes(String(element.value))) continue;
       const value = String(element.value);
-      out.push({
-        ...valueSpan(element),
+      out.push(findingAt(valueSpan(element), {
         message: `${quote(value)} is not ${describe(info.path, list)}`,
         data: { candidates: closeValues(value, list) },
-      });
+      }));
     }
   }
   return out;

@@ -3,7 +3,7 @@ import { numberAt } from '../eventValues';
 import { replacementFix } from '../replacementFix';
 import type { Finding, Rule } from '../rule';
 import { placementsWritten } from '../setPlacements';
-import { elementsOf, valueSpan } from '../values';
+import { elementsOf, findingAt, valueSpan } from '../values';
 
 export const argsCountMismatch: Rule = {
   code: 'args-count-mismatch',
@@ -20,11 +20,10 @@ export const argsCountMismatch: Rule = {
       // The store flattens arrays inside arrays: the length is the number of values.
       const length = elementsOf(args).length;
       if (count.value === length) continue;
-      out.push({
-        ...valueSpan(count.node),
+      out.push(findingAt(valueSpan(count.node), {
         message: `${prefix}.args_count is ${count.value} but ${prefix}.args holds ${length} argument${length === 1 ? '' : 's'}; args_count is the length of args`,
         data: { replacement: length },
-      });
+      }));
     }
     return out;
   },

@@ -5,7 +5,7 @@ import type { EventView } from '../../../document/fieldRefs';
 import type { ValueNode } from '../../../document/model';
 import { leavesUnder } from '../eventValues';
 import type { Finding, Rule } from '../rule';
-import { elementsOf, valueSpan } from '../values';
+import { elementsOf, findingAt, valueSpan } from '../values';
 
 /** Values compared without regard to case: addresses and names are case-insensitive. */
 const CASELESS = new Set(['ip', 'address', 'domain', 'mac', 'registered_domain', 'subdomain', 'top_level_domain']);
@@ -48,8 +48,7 @@ export const clientServerMismatch: Rule = {
     const candidates = ORIENTATIONS.map((pairs) => pairs.flatMap(([role, baseline]) => conflicts(role, baseline, sides.get(role), sides.get(baseline))));
     if (candidates.some((list) => list.length === 0)) return [];
     const best = candidates.reduce((a, b) => (b.length < a.length ? b : a));
-    return best.map((c): Finding => ({
-      ...valueSpan(c.mine.node),
+    return best.map((c): Finding => findingAt(valueSpan(c.mine.node), {
       message: `${c.role}.${c.field} ${shown(view, c.mine.node)} differs from ${c.baseline}.${c.field} ${shown(view, c.theirs.node)}; client and server hold copies of the source and destination values (or of destination and source, when they swapped)`,
     }));
   },

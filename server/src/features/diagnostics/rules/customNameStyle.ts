@@ -4,6 +4,7 @@ import { renameKey } from '../../edits';
 import { isRecord, refAtKey } from '../locate';
 import { followsNamingRules, isLowerCaseName, snakeCase } from '../notation';
 import type { Finding, Rule } from '../rule';
+import { findingAt } from '../values';
 
 export const customNameStyle: Rule = {
   code: 'custom-name-style',
@@ -22,11 +23,10 @@ export const customNameStyle: Rule = {
         const respelt = snakeCase(name);
         const newPath = [...ref.path.slice(0, i), respelt, ...ref.path.slice(i + 1)].join('.');
         const suggestion = respelt !== '' && !ctx.view.get(newPath) ? respelt : undefined;
-        out.push({
-          ...ref.segments[i - ref.first],
+        out.push(findingAt(ref.segments[i - ref.first], {
           message: `Custom name '${name}' is lower case but not in the naming rules' form (lower case, words joined with underscores, no other special characters)${suggestion ? `: '${suggestion}'` : ''}; a capitalized name is allowed as it is`,
           data: suggestion === undefined ? undefined : { index: i - ref.first, name: suggestion },
-        });
+        }));
       }
     }
     return out;

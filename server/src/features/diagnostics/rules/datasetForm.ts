@@ -1,7 +1,7 @@
 // dataset-form: an event.dataset that is not a module name, a dot, then a dataset name.
 import { stringAt } from '../eventValues';
 import type { Rule } from '../rule';
-import { quote, valueSpan } from '../values';
+import { findingAt, quote, valueSpan } from '../values';
 
 export const datasetForm: Rule = {
   code: 'dataset-form',
@@ -13,7 +13,7 @@ export const datasetForm: Rule = {
     const dataset = stringAt(ctx.view, 'event.dataset');
     if (!dataset || isModuleDotDataset(dataset.value)) return [];
     const module = stringAt(ctx.view, 'event.module')?.value || 'module';
-    return [{ ...valueSpan(dataset.node), message: `event.dataset ${quote(dataset.value)} is not of the recommended form module name, a dot, then dataset name (e.g. "${module}.access")` }];
+    return [findingAt(valueSpan(dataset.node), { message: `event.dataset ${quote(dataset.value)} is not of the recommended form module name, a dot, then dataset name (e.g. "${module}.access")` })];
   },
 };
 

@@ -1,7 +1,7 @@
 // dataset-module-mismatch: an event.dataset of the form module.dataset whose module part is not event.module.
 import { stringAt } from '../eventValues';
 import type { Rule } from '../rule';
-import { quote, valueSpan } from '../values';
+import { findingAt, quote, valueSpan } from '../values';
 import { isModuleDotDataset } from './datasetForm';
 
 export const datasetModuleMismatch: Rule = {
@@ -18,9 +18,8 @@ export const datasetModuleMismatch: Rule = {
     const rest = dataset.value.slice(module.value.length + 1);
     if (dataset.value.startsWith(`${module.value}.`) && rest !== '') return [];
     const modulePart = dataset.value.split('.')[0];
-    return [{
-      ...valueSpan(dataset.node),
+    return [findingAt(valueSpan(dataset.node), {
       message: `event.dataset ${quote(dataset.value)} names the module ${quote(modulePart)}, but event.module is ${quote(module.value)}; the dataset is the module name, a dot, then the dataset name`,
-    }];
+    })];
   },
 };

@@ -6,7 +6,7 @@ import { composeSteps } from '../setField';
 import { isRecord, stringList } from '../locate';
 import type { Finding, Rule } from '../rule';
 import type { FwDiagnostic, QuickFix } from '../../types';
-import { quote, valueSpan } from '../values';
+import { findingAt, quote, valueSpan } from '../values';
 
 export const domainPartsMismatch: Rule = {
   code: 'domain-parts-mismatch',
@@ -24,11 +24,10 @@ export const domainPartsMismatch: Rule = {
         if (!written || (part === 'registered_domain' && !side.parts.registeredDomain) || agrees(side.parts, part, written.value)) continue;
         const accepted = acceptedValues(side.parts, part);
         const should = accepted.length === 0 ? 'has no subdomain' : `gives ${accepted.map((v) => quote(v)).join(' or ')}`;
-        out.push({
-          ...valueSpan(written.node),
+        out.push(findingAt(valueSpan(written.node), {
           message: `${path} ${quote(written.value)} disagrees with ${side.prefix}.domain ${quote(side.domain.value)}, which the Public Suffix List ${should} as its ${part.replace(/_/g, ' ')}`,
           data: { path, values: accepted },
-        });
+        }));
       }
     }
     return out;

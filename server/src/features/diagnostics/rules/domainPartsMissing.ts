@@ -7,7 +7,7 @@ import { isRecord } from '../locate';
 import type { Finding, Rule } from '../rule';
 import { composeSteps } from '../setField';
 import type { FwDiagnostic, QuickFix } from '../../types';
-import { valueSpan } from '../values';
+import { findingAt, valueSpan } from '../values';
 
 export const domainPartsMissing: Rule = {
   code: 'domain-parts-missing',
@@ -21,11 +21,10 @@ export const domainPartsMissing: Rule = {
     for (const side of domainSides(ctx)) {
       const writes = missingWrites(side, (part) => isPresent(ctx.view, `${side.prefix}.${part}`));
       if (writes.length === 0) continue;
-      out.push({
-        ...valueSpan(side.domain.node),
+      out.push(findingAt(valueSpan(side.domain.node), {
         message: `${side.prefix}.domain has no ${writes.map((w) => w.path).join(', ')}; the Public Suffix List gives ${writes.map((w) => `${w.path.slice(side.prefix.length + 1)} "${w.value}"`).join(', ')}`,
         data: { writes, alternative: side.parts.subdomains[1] },
-      });
+      }));
     }
     return out;
   },

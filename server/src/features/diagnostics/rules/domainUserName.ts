@@ -8,7 +8,7 @@ import { splitDomainName } from '../notation';
 import type { Finding, Rule } from '../rule';
 import { composeSteps, setScalar } from '../setField';
 import { placementsWritten } from '../setPlacements';
-import { quote, valueSpan } from '../values';
+import { findingAt, quote, valueSpan } from '../values';
 
 export const domainUserName: Rule = {
   code: 'domain-user-name',
@@ -24,14 +24,13 @@ export const domainUserName: Rule = {
       if (!name || !parts) continue;
       const domain = stringAt(ctx.view, `${prefix}.domain`);
       const conflict = domain !== undefined && domain.value.toLowerCase() !== parts.domain.toLowerCase();
-      out.push({
-        ...valueSpan(name.node),
+      out.push(findingAt(valueSpan(name.node), {
         // Quoted as written: JSON quoting would double the backslash the message is about.
         message: `${prefix}.name '${name.value}' is a DOMAIN\\name composite: the domain goes to ${prefix}.domain, the bare name to ${prefix}.name`
           + (conflict ? ` (${prefix}.domain already holds ${quote(domain.value)})` : ''),
         // No fix over a different domain already written: which one is right is the user's call.
         data: conflict ? undefined : { prefix, ...parts },
-      });
+      }));
     }
     return out;
   },

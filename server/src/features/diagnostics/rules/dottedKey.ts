@@ -3,6 +3,7 @@
 import { nestAllDottedKeys, nestDottedKey } from '../../edits';
 import { refAtKey } from '../locate';
 import type { Rule } from '../rule';
+import { findingAt } from '../values';
 
 export const dottedKey: Rule = {
   code: 'dotted-key',
@@ -15,8 +16,7 @@ export const dottedKey: Rule = {
     if (ctx.format === 'yaml' || ctx.env.dottedKeys) return [];
     return ctx.view.refs
       .filter((ref) => ref.dotted)
-      .map((ref) => ({
-        ...ref.pathSpan,
+      .map((ref) => findingAt(ref.pathSpan, {
         message: `"${ref.property.key}" is a dotted key; events ingested through an API must use nested objects ("${ref.property.key.split('.')[0]}": {…})`,
       }));
   },

@@ -3,7 +3,7 @@
 import { durationMatches } from '../facts/timestamp';
 import { isRecord, valueAt } from '../locate';
 import type { Finding, Rule } from '../rule';
-import { valueSpan } from '../values';
+import { findingAt, valueSpan } from '../values';
 import { stampAt } from './timestampOrder';
 
 export const durationMismatch: Rule = {
@@ -21,13 +21,12 @@ export const durationMismatch: Rule = {
     if (duration === undefined || durationMatches(duration, start.instant, end.instant)) return [];
     const difference = end.instant.ns - start.instant.ns;
     if (difference < 0n) {
-      return [{ ...valueSpan(node), message: `event.end ${end.text} is earlier than event.start ${start.text}, so no duration fits; event.duration is their difference in nanoseconds` }];
+      return [findingAt(valueSpan(node), { message: `event.end ${end.text} is earlier than event.start ${start.text}, so no duration fits; event.duration is their difference in nanoseconds` })];
     }
-    const finding: Finding = {
-      ...valueSpan(node),
+    const finding: Finding = findingAt(valueSpan(node), {
       message: `event.duration is ${duration} ns but event.end - event.start is ${difference} ns; event.duration is their difference in nanoseconds`,
       data: { expected: difference.toString() },
-    };
+    });
     return [finding];
   },
   fixes(diagnostic, ctx) {

@@ -7,7 +7,7 @@ import { isEmail } from '../notation';
 import type { Finding, Rule } from '../rule';
 import { composeSteps, setScalar, Step } from '../setField';
 import { placementsWritten } from '../setPlacements';
-import { quote, valueSpan } from '../values';
+import { findingAt, quote, valueSpan } from '../values';
 
 /** user.changes describes changes made to a user, not who the user is. */
 const NOT_AN_IDENTITY = new Set(['user.changes']);
@@ -25,11 +25,10 @@ export const emailIdentifier: Rule = {
       const found = emailIdentity(ctx.view, prefix);
       if (!found) continue;
       const missing = found.missing.map((m) => `${prefix}.${m}`);
-      out.push({
-        ...valueSpan(found.at.node),
+      out.push(findingAt(valueSpan(found.at.node), {
         message: `${found.at.ref.path.join('.')} identifies the user by the email address ${quote(found.email)}; with an email as the main identifier, ${missing.join(' and ')} ${missing.length > 1 ? 'hold' : 'holds'} it too`,
         data: { prefix, email: found.email, missing: found.missing, beside: found.at.ref.path.join('.') },
-      });
+      }));
     }
     return out;
   },

@@ -5,6 +5,7 @@ import { composeEdits, containerOf, EditStep, insertField, objectAt, removePrope
 import type { FwDiagnostic } from '../../types';
 import { isRecord, refAtKey } from '../locate';
 import type { Finding, Rule, RuleContext } from '../rule';
+import { findingAt } from '../values';
 
 const FOREIGN = 'ecs.version';
 
@@ -16,8 +17,7 @@ export const foreignMetaField: Rule = {
   specSource: 'Document 1, introduction',
   fixAllTitle: "Rename 'ecs.version' to 'schema.version' in the file",
   check(ctx) {
-    return ctx.refsAt(FOREIGN).map((ref): Finding => ({
-      ...keyOf(ref).pathSpan,
+    return ctx.refsAt(FOREIGN).map((ref): Finding => findingAt(keyOf(ref).pathSpan, {
       message: "'ecs.version' is the meta field of another schema family; events of this schema state their version in 'schema.version'",
       data: { path: FOREIGN },
     }));

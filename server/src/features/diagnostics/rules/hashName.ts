@@ -7,6 +7,7 @@ import { isRecord, refAtKey } from '../locate';
 import { matchesPattern, snakeCase } from '../notation';
 import type { Finding, Rule } from '../rule';
 import { fieldSetOf } from '../setPlacements';
+import { findingAt } from '../values';
 
 export const hashName: Rule = {
   code: 'hash-name',
@@ -29,11 +30,10 @@ export const hashName: Rule = {
       if (!placement || matchesPattern(pattern, name)) continue;
       const respelt = snakeCase(name);
       const suggestion = respelt !== '' && matchesPattern(pattern, respelt) && !ctx.view.get(`${placement}.${respelt}`) ? respelt : undefined;
-      out.push({
-        ...info.ref.segments[at - info.ref.first],
+      out.push(findingAt(info.ref.segments[at - info.ref.first], {
         message: `'${name}' under ${placement}: other hash algorithms use the lower-case algorithm name in snake case${suggestion ? ` ('${suggestion}')` : ''}`,
         data: suggestion === undefined ? undefined : { name: suggestion },
-      });
+      }));
     }
     return out;
   },

@@ -1,7 +1,7 @@
 // iam-types: an iam event whose event.type lacks the activity or the target kind (user or group).
 import { stringsAt } from '../eventValues';
 import type { Rule } from '../rule';
-import { valueSpan } from '../values';
+import { findingAt, valueSpan } from '../values';
 
 const TARGETS = new Set(['user', 'group']);
 
@@ -22,6 +22,6 @@ export const iamTypes: Rule = {
     const missing = [hasActivity ? undefined : 'the activity (creation, deletion, change, ...)', hasTarget ? undefined : 'whether a user or a group is the target (user, group)'].filter(Boolean);
     const typeRef = view.get('event.type');
     const span = typeRef?.value ? valueSpan(typeRef.value) : valueSpan(iam.node);
-    return [{ ...span, message: `An iam event carries two event types; event.type lacks ${missing.join(' and ')}` }];
+    return [findingAt(span, { message: `An iam event carries two event types; event.type lacks ${missing.join(' and ')}` })];
   },
 };

@@ -2,7 +2,7 @@
 import { replaceValue } from '../../edits';
 import { valueAt } from '../locate';
 import type { Finding, Rule } from '../rule';
-import { describeValue, elementsOf, valueSpan } from '../values';
+import { describeValue, elementsOf, findingAt, valueSpan } from '../values';
 
 const VERSION = /^\d+\.\d+\.\d+$/;
 
@@ -18,10 +18,9 @@ export const invalidVersion: Rule = {
       if (!ref.value) continue;
       for (const element of elementsOf(ref.value)) {
         if (element.kind === 'null' || element.kind === 'object' || (element.kind === 'string' && VERSION.test(String(element.value)))) continue;
-        out.push({
-          ...valueSpan(element),
+        out.push(findingAt(valueSpan(element), {
           message: `schema.version must be major.minor.patch (three dot-separated non-negative integers, as a string) such as "${ctx.catalog.version}"; found ${describeValue(element)}`,
-        });
+        }));
       }
     }
     return out;

@@ -1,7 +1,7 @@
 // missing-network-protocol: a network event of type protocol without network.protocol.
 import { isPresent, stringsAt } from '../eventValues';
 import type { Rule } from '../rule';
-import { valueSpan } from '../values';
+import { findingAt, valueSpan } from '../values';
 
 export const missingNetworkProtocol: Rule = {
   code: 'missing-network-protocol',
@@ -14,6 +14,6 @@ export const missingNetworkProtocol: Rule = {
     if (!stringsAt(view, 'event.category').some((c) => c.value === 'network')) return [];
     const protocol = stringsAt(view, 'event.type').find((t) => t.value === 'protocol');
     if (!protocol || isPresent(view, 'network.protocol')) return [];
-    return [{ ...valueSpan(protocol.node), message: 'event.category contains network and event.type contains protocol, so network.protocol must be populated (the L7 protocol name, e.g. "http", "dns")' }];
+    return [findingAt(valueSpan(protocol.node), { message: 'event.category contains network and event.type contains protocol, so network.protocol must be populated (the L7 protocol name, e.g. "http", "dns")' })];
   },
 };

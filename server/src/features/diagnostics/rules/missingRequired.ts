@@ -4,6 +4,7 @@ import { insertField, scalarText } from '../../edits';
 import type { QuickFix } from '../../types';
 import { isRecord } from '../locate';
 import type { Finding, Rule, RuleContext } from '../rule';
+import { findingAt } from '../values';
 
 const REQUIRED = ['@timestamp', 'schema.version'] as const;
 
@@ -19,7 +20,7 @@ export const missingRequired: Rule = {
     const out: Finding[] = [];
     for (const path of REQUIRED) {
       if (ctx.refsAt(path).length > 0) continue;
-      out.push({ ...anchor(root, ctx), message: `This event has no ${path}; every event must contain ${path}`, data: { path } });
+      out.push(findingAt(anchor(root, ctx), { message: `This event has no ${path}; every event must contain ${path}`, data: { path } }));
     }
     return out;
   },

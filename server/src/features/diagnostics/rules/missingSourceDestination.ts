@@ -2,6 +2,7 @@
 // Source and destination may swap across a transaction, so each filled role needs one baseline side, not a fixed one.
 import { leavesUnder } from '../eventValues';
 import type { Rule } from '../rule';
+import { findingAt } from '../values';
 
 const ROLES = ['client', 'server'] as const;
 const BASELINE = ['source', 'destination'] as const;
@@ -25,9 +26,8 @@ export const missingSourceDestination: Rule = {
     if (!key) return [];
     const filled = roles.map((r) => `${r}.*`).join(' and ');
     const lacking = roles.length === 2 ? missing.map((m) => `${m}.*`).join(' and ') : `${missing.map((m) => `${m}.*`).join(' or ')}`;
-    return [{
-      ...key.segments[0],
+    return [findingAt(key.segments[0], {
       message: `${filled} ${roles.length === 2 ? 'are' : 'is'} filled but ${lacking} ${roles.length === 2 && missing.length === 2 ? 'are' : 'is'} not; client and server values are copies of source and destination, which must still be filled`,
-    }];
+    })];
   },
 };

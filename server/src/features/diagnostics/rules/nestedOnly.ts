@@ -1,6 +1,6 @@
 // nested-only: a field set that is valid only when nested (geo, as, os, hash, interface) used at the root.
 import type { Finding, Rule } from '../rule';
-import { keySpanFrom } from '../values';
+import { findingAt, keySpanFrom } from '../values';
 
 export const nestedOnly: Rule = {
   code: 'nested-only',
@@ -15,11 +15,10 @@ export const nestedOnly: Rule = {
       if (info.status !== 'nestedOnly' || resolution?.kind !== 'nestedOnly') continue;
       const places = resolution.validAt;
       const shown = places.length > 4 ? `${places.slice(0, 4).join(', ')} and ${places.length - 4} more` : places.join(', ');
-      out.push({
-        ...keySpanFrom(info.ref, info.at),
+      out.push(findingAt(keySpanFrom(info.ref, info.at), {
         message: `'${info.ref.path[info.at]}' fields (${resolution.fieldSet.title}) are valid only nested, at ${shown}; not at the root`,
         data: { validAt: places },
-      });
+      }));
     }
     return out;
   },

@@ -2,7 +2,7 @@
 import { numberAt } from '../eventValues';
 import { isRecord, valueAt } from '../locate';
 import type { Finding, Rule } from '../rule';
-import { valueSpan } from '../values';
+import { findingAt, valueSpan } from '../values';
 
 // Paths spelt out: a path built per event is a new string to hash on every lookup.
 const TOTALS = [
@@ -25,11 +25,10 @@ export const networkTotalMismatch: Rule = {
       if (!total || !source || !destination) continue;
       const sum = source.value + destination.value;
       if (!Number.isSafeInteger(sum) || total.value === sum) continue;
-      out.push({
-        ...valueSpan(total.node),
+      out.push(findingAt(valueSpan(total.node), {
         message: `network.${unit} is ${total.value} but source.${unit} + destination.${unit} is ${source.value} + ${destination.value} = ${sum}; the total is the sum of both directions`,
         data: { unit, sum },
-      });
+      }));
     }
     return out;
   },

@@ -3,7 +3,7 @@
 import { stringAt } from '../eventValues';
 import { replacementFix } from '../replacementFix';
 import type { Rule } from '../rule';
-import { quote, valueSpan } from '../values';
+import { findingAt, quote, valueSpan } from '../values';
 
 const PATH = 'normalized.message';
 
@@ -23,11 +23,10 @@ export const normalizedMessageMismatch: Rule = {
     // Truncation by UTF-16 units (what some pipelines do) is accepted alongside characters.
     if (value === expected || value === message.value.toLowerCase().slice(0, max)) return [];
     if ([...value].length > max && truncate(value, max) === expected) return [];
-    return [{
-      ...valueSpan(normalized.node),
+    return [findingAt(valueSpan(normalized.node), {
       message: `${PATH} is the message lower-cased and truncated to ${max} characters: ${quote(expected)}; found ${quote(value)}`,
       data: { replacement: expected },
-    }];
+    })];
   },
   fixes(diagnostic, ctx) {
     return replacementFix(normalizedMessageMismatch.code, diagnostic, ctx, () => `Set ${PATH} from message (lower case, at most 256 characters)`);

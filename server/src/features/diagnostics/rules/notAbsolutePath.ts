@@ -4,7 +4,7 @@ import { stringAt } from '../eventValues';
 import { isAbsolutePath } from '../notation';
 import type { Finding, Rule } from '../rule';
 import { placementsWritten } from '../setPlacements';
-import { quote, valueSpan } from '../values';
+import { findingAt, quote, valueSpan } from '../values';
 
 export const notAbsolutePath: Rule = {
   code: 'not-absolute-path',
@@ -17,12 +17,12 @@ export const notAbsolutePath: Rule = {
     for (const prefix of placementsWritten(ctx, 'process')) {
       const executable = stringAt(ctx.view, `${prefix}.executable`);
       if (executable && executable.value.trim() !== '' && !isAbsolutePath(executable.value)) {
-        out.push({ ...valueSpan(executable.node), message: `${prefix}.executable is the absolute path of the executable; found ${quote(executable.value)}` });
+        out.push(findingAt(valueSpan(executable.node), { message: `${prefix}.executable is the absolute path of the executable; found ${quote(executable.value)}` }));
       }
       const args = ctx.view.all(`${prefix}.args`).find((ref) => ref.value?.kind === 'array')?.value;
       const first = args?.kind === 'array' ? args.items[0] : undefined;
       if (first?.kind === 'string' && String(first.value).trim() !== '' && !isAbsolutePath(String(first.value))) {
-        out.push({ ...valueSpan(first), message: `${prefix}.args starts with the absolute path of the executable; found ${quote(String(first.value))}` });
+        out.push(findingAt(valueSpan(first), { message: `${prefix}.args starts with the absolute path of the executable; found ${quote(String(first.value))}` }));
       }
     }
     return out;

@@ -2,7 +2,7 @@
 // `allowedChildren` in the catalog) that is not one of them. Names the schema does not know there at all are
 // unknown-field's; this rule covers what sits below an undefined set (network.inner.vlan.priority).
 import type { Finding, Rule } from '../rule';
-import { keySpanFrom } from '../values';
+import { findingAt, keySpanFrom } from '../values';
 
 export const notAllowedChild: Rule = {
   code: 'not-allowed-child',
@@ -24,10 +24,9 @@ export const notAllowedChild: Rule = {
         const bad = path.findIndex((_name, i) => i >= depth && !allowed.some((child) => leadsTo(path.slice(depth, i + 1).join('.'), child)));
         if (bad < 0 || bad < info.ref.first) continue;
         const rel = path.slice(depth, bad + 1).join('.');
-        out.push({
-          ...keySpanFrom(info.ref, bad),
+        out.push(findingAt(keySpanFrom(info.ref, bad), {
           message: `${owner.path} holds only ${allowed.join(' and ')}; '${owner.path}.${rel}' is not allowed there`,
-        });
+        }));
       }
     }
     return out;

@@ -1,7 +1,7 @@
 // not-flat: labels and the HTTP header objects hold flat key/value pairs, never nested objects.
 import type { ValueNode } from '../../../document/model';
 import type { Finding, Rule } from '../rule';
-import { keySpanFrom } from '../values';
+import { findingAt, keySpanFrom } from '../values';
 
 export const notFlat: Rule = {
   code: 'not-flat',
@@ -21,7 +21,7 @@ export const notFlat: Rule = {
       let why: string | undefined;
       if (below.length > 1) why = `'${below.join('.')}' nests '${below.slice(1).join('.')}' under '${below[0]}'`;
       else if (info.ref.value && holdsObject(info.ref.value)) why = `'${below[0]}' holds an object`;
-      if (why) out.push({ ...keySpanFrom(info.ref, depth), message: `${info.openOwner} holds flat key/value pairs, without nested objects; ${why}` });
+      if (why) out.push(findingAt(keySpanFrom(info.ref, depth), { message: `${info.openOwner} holds flat key/value pairs, without nested objects; ${why}` }));
     }
     return out;
   },

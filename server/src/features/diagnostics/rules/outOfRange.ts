@@ -2,7 +2,7 @@
 import type { FieldDefinition } from '../../../catalog/types';
 import type { ValueNode } from '../../../document/model';
 import type { Finding, Rule } from '../rule';
-import { elementsOf, valueSpan } from '../values';
+import { elementsOf, findingAt, valueSpan } from '../values';
 
 export const outOfRange: Rule = {
   code: 'out-of-range',
@@ -18,7 +18,7 @@ export const outOfRange: Rule = {
       if (field.min === undefined && field.max === undefined && field.maxLength === undefined) continue;
       for (const element of elementsOf(info.ref.value)) {
         const problem = rangeProblem(field, element);
-        if (problem) out.push({ ...valueSpan(element), message: `${info.path} ${problem}` });
+        if (problem) out.push(findingAt(valueSpan(element), { message: `${info.path} ${problem}` }));
       }
     }
     return out;

@@ -2,7 +2,7 @@
 import { stringAt, stringsAt } from '../eventValues';
 import { removeField } from '../setField';
 import type { Rule } from '../rule';
-import { valueSpan } from '../values';
+import { findingAt, valueSpan } from '../values';
 
 export const outcomeNotExpected: Rule = {
   code: 'outcome-not-expected',
@@ -18,7 +18,7 @@ export const outcomeNotExpected: Rule = {
       ? 'a metric event (event.kind metric)'
       : stringsAt(view, 'event.type').some((t) => t.value === 'info') ? 'an info event (event.type info)' : undefined;
     if (!reason) return [];
-    return [{ ...valueSpan(outcome.value), message: `event.outcome is generally omitted on ${reason}`, tags: ['unnecessary'] }];
+    return [findingAt(valueSpan(outcome.value), { message: `event.outcome is generally omitted on ${reason}`, tags: ['unnecessary'] })];
   },
   fixes(_diagnostic, ctx) {
     const ref = ctx.view.get('event.outcome');

@@ -4,7 +4,7 @@
 import { bareHex, matchesPattern, toCase, toRfc7042 } from '../notation';
 import { replacementFix } from '../replacementFix';
 import type { Finding, Rule } from '../rule';
-import { elementsOf, quote, valueSpan } from '../values';
+import { elementsOf, findingAt, quote, valueSpan } from '../values';
 
 /** Fields whose pattern another rule enforces, with its own message and fix (invalid-version). */
 const OWN_RULE = new Set(['schema.version']);
@@ -29,11 +29,10 @@ export const patternMismatch: Rule = {
         if (field.case && matchesPattern(pattern, toCase(value, field.case))) continue;
         const repaired = repairedValue(value, pattern);
         const notation = field.patternDescription ?? `text matching ${pattern}`;
-        out.push({
-          ...valueSpan(element),
+        out.push(findingAt(valueSpan(element), {
           message: `${info.path} expects ${notation}; found ${quote(value)}${repaired ? `, which reads ${quote(repaired)}` : ''}`,
           data: repaired === undefined ? undefined : { replacement: repaired },
-        });
+        }));
       }
     }
     return out;

@@ -2,6 +2,7 @@
 import { removeField } from '../setField';
 import type { Finding, Rule } from '../rule';
 import { stampAt } from './timestampOrder';
+import { findingAt } from '../values';
 
 export const redundantEventCreated: Rule = {
   code: 'redundant-event-created',
@@ -14,7 +15,7 @@ export const redundantEventCreated: Rule = {
     const created = stampAt(ctx, 'event.created');
     const timestamp = created && stampAt(ctx, '@timestamp');
     if (!timestamp || !created || timestamp.instant.ns !== created.instant.ns) return [];
-    const finding: Finding = { ...created.span, message: 'event.created is identical to @timestamp; when they are identical, @timestamp alone is used', tags: ['unnecessary'] };
+    const finding: Finding = findingAt(created.span, { message: 'event.created is identical to @timestamp; when they are identical, @timestamp alone is used', tags: ['unnecessary'] });
     return [finding];
   },
   fixes(_diagnostic, ctx) {

@@ -3,7 +3,7 @@ import { setScalar } from '../setField';
 import { isPresent, stringAt } from '../eventValues';
 import { isRecord } from '../locate';
 import type { Rule } from '../rule';
-import { quote, valueSpan } from '../values';
+import { findingAt, quote, valueSpan } from '../values';
 import { prefersDotted } from './missingRequired';
 
 const SERVER_NAME = 'tls.client.server_name';
@@ -18,11 +18,10 @@ export const serverNameNotCopied: Rule = {
   check(ctx) {
     const sni = stringAt(ctx.view, SERVER_NAME);
     if (!sni || sni.value.trim() === '' || isPresent(ctx.view, DOMAIN.join('.'))) return [];
-    return [{
-      ...valueSpan(sni.node),
+    return [findingAt(valueSpan(sni.node), {
       message: `${SERVER_NAME} is ${quote(sni.value)} but destination.domain is not set; the server name is copied to destination.domain`,
       data: { domain: sni.value },
-    }];
+    })];
   },
   fixes(diagnostic, ctx) {
     const data = diagnostic.data;

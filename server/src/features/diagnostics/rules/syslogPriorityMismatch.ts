@@ -3,7 +3,7 @@
 import { numberAt } from '../eventValues';
 import { replacementFix } from '../replacementFix';
 import type { Rule } from '../rule';
-import { valueSpan } from '../values';
+import { findingAt, valueSpan } from '../values';
 
 const FACILITY = 'log.syslog.facility.code';
 const SEVERITY = 'log.syslog.severity.code';
@@ -27,11 +27,10 @@ export const syslogPriorityMismatch: Rule = {
     if (!inRange(facility.value, FACILITIES) || !inRange(severity.value, SEVERITIES) || !inRange(priority.value, FACILITIES * SEVERITIES)) return [];
     const expected = facility.value * SEVERITIES + severity.value;
     if (priority.value === expected) return [];
-    return [{
-      ...valueSpan(priority.node),
+    return [findingAt(valueSpan(priority.node), {
       message: `${PRIORITY} is ${priority.value} but 8 x facility (${facility.value}) + severity (${severity.value}) is ${expected}`,
       data: { replacement: expected },
-    }];
+    })];
   },
   fixes(diagnostic, ctx) {
     return replacementFix(syslogPriorityMismatch.code, diagnostic, ctx, (value) => `Set ${PRIORITY} to ${String(value)}`);

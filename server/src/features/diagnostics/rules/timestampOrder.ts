@@ -3,7 +3,7 @@
 import { compareInstants, Instant, parseInstant } from '../facts/timestamp';
 import { scalarAt } from '../eventValues';
 import type { Finding, Rule, RuleContext } from '../rule';
-import { quote, valueSpan } from '../values';
+import { findingAt, quote, valueSpan } from '../values';
 
 const ORDER = ['@timestamp', 'event.created', 'event.ingested'] as const;
 
@@ -29,10 +29,9 @@ export const timestampOrder: Rule = {
       if (!later) return;
       const before = stamps.slice(0, i).find((earlier) => earlier && compareInstants(later.instant, earlier.instant) < 0);
       if (!before) return;
-      out.push({
-        ...later.span,
+      out.push(findingAt(later.span, {
         message: `${later.path} ${quote(later.text)} is earlier than ${before.path} ${quote(before.text)}; the timestamps of an event are expected in the order @timestamp < event.created < event.ingested`,
-      });
+      }));
     });
     return out;
   },

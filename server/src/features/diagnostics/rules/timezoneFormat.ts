@@ -4,7 +4,7 @@ import { replaceValue } from '../../edits';
 import { stringAt } from '../eventValues';
 import { isRecord, valueAt } from '../locate';
 import type { Finding, Rule } from '../rule';
-import { quote, valueSpan } from '../values';
+import { findingAt, quote, valueSpan } from '../values';
 
 export const timezoneFormat: Rule = {
   code: 'timezone-format',
@@ -17,12 +17,11 @@ export const timezoneFormat: Rule = {
     if (!zone) return [];
     const verdict = timezoneVerdict(zone.value);
     if (verdict.ok) return [];
-    const finding: Finding = {
-      ...valueSpan(zone.node),
+    const finding: Finding = findingAt(valueSpan(zone.node), {
       message: verdict.canonical
         ? `event.timezone ${quote(zone.value)} is the zone ${quote(verdict.canonical)} written in another case; canonical IDs are written as the time-zone database spells them`
         : `event.timezone ${quote(zone.value)} is none of its formats: a canonical ID (Europe/Paris), an abbreviation (EST, CEST) or an HH:mm differential (+02:00, -05:30)`,
-    };
+    });
     if (verdict.canonical) finding.data = { canonical: verdict.canonical };
     return [finding];
   },

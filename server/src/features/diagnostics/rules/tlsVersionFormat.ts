@@ -3,7 +3,7 @@ import { stringsAt } from '../eventValues';
 import { numericVersion } from '../notation';
 import { replacementFix } from '../replacementFix';
 import type { Finding, Rule } from '../rule';
-import { quote, valueSpan } from '../values';
+import { findingAt, quote, valueSpan } from '../values';
 
 const PATH = 'tls.version';
 
@@ -18,11 +18,10 @@ export const tlsVersionFormat: Rule = {
     for (const { value, node } of stringsAt(ctx.view, PATH)) {
       if (/^\d+(?:\.\d+)*$/.test(value)) continue;
       const numeric = numericVersion(value);
-      out.push({
-        ...valueSpan(node),
+      out.push(findingAt(valueSpan(node), {
         message: `${PATH} holds only the numeric part of the version${numeric ? `: ${quote(value)} should be ${quote(numeric)}` : `; found ${quote(value)}`} (the protocol name goes in tls.version_protocol)`,
         data: numeric === undefined ? undefined : { replacement: numeric },
-      });
+      }));
     }
     return out;
   },

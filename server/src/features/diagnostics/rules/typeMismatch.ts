@@ -8,7 +8,7 @@ import { coordinateProblem, expectedFor, typeProblem } from '../datatypes';
 import { isRecord, valueAt } from '../locate';
 import type { RefInfo } from '../refInfo';
 import type { Finding, Rule } from '../rule';
-import { describeValue, elementsOf, valueSpan, withArticle } from '../values';
+import { describeValue, elementsOf, findingAt, valueSpan, withArticle } from '../values';
 
 /** Fields whose wrong scalars another rule reports with a better fix (invalid-version for schema.version). */
 const OWN_RULE = new Set(['schema.version']);
@@ -27,7 +27,7 @@ export const typeMismatch: Rule = {
     const out: Finding[] = [];
     const root = ctx.view.root;
     if (root && root.kind !== 'object' && root.kind !== 'invalid' && root.kind !== 'null') {
-      out.push({ ...valueSpan(root), message: `An event is an object of fields; found ${describeValue(root)}` });
+      out.push(findingAt(valueSpan(root), { message: `An event is an object of fields; found ${describeValue(root)}` }));
     }
     for (const info of ctx.infos) {
       const value = info.ref.value;
@@ -62,11 +62,10 @@ function fieldProblems(info: RefInfo, field: FieldDefinition, value: ValueNode, 
   if (value.kind !== 'array') elementProblem(info, field, value, out);
   else for (const element of field.type === 'geo_point' ? geoPoints(value) : elementsOf(value)) elementProblem(info, field, element, out);
   if (out.length === before && field.array && value.kind !== 'array' && value.kind !== 'null') {
-    out.push({
-      ...valueSpan(value),
+    out.push(findingAt(valueSpan(value), {
       message: `Type mismatch: ${info.path} holds an array of ${field.type} values; found a single value (write it as [${value.kind === 'string' ? JSON.stringify(value.value) : '…'}])`,
       data: { fix: 'array' } satisfies FixData,
-    });
+    }));
   }
 }
 
@@ -86,7 +85,7 @@ function mismatch(path: string, field: FieldDefinition, element: ValueNode, prob
   const message = problem === 'mismatch'
     ? `Type mismatch: ${path} is ${withArticle(field.type)} field and expects ${expectedFor(field.type)}; found ${describeValue(element)}`
     : `Type mismatch: ${path} is ${withArticle(field.type)} field; ${describeValue(element, true)} ${problem}`;
-  return { ...valueSpan(element), message, data: fixFor(field, element) };
+  return findingAt(valueSpan(element), { message, data: fixFor(field, element) });
 }
 
 function fixFor(field: FieldDefinition, element: ValueNode): FixData | undefined {
@@ -105,15 +104,14 @@ function objectProblems(info: RefInfo, value: ValueNode): Finding[] {
   if (value.kind === 'object' || value.kind === 'null') return [];
   return elementsOf(value)
     .filter((e) => e.kind !== 'object' && e.kind !== 'null')
-    .map((e) => ({ ...valueSpan(e), message: `Type mismatch: '${info.path}' holds fields and expects an object; found ${describeValue(e)}` }));
+    .map((e) => findingAt(valueSpan(e), { message: `Type mismatch: '${info.path}' holds fields and expects an object; found ${describeValue(e)}` }));
 }
 
 function coordinateProblems(info: RefInfo, value: ValueNode): Finding[] {
   const axis = info.ref.path[info.ref.path.length - 1] as 'lat' | 'lon';
   if (value.kind === 'null' || !coordinateProblem(axis, value)) return [];
   const [name, limit] = axis === 'lat' ? ['latitude', 90] : ['longitude', 180];
-  return [{
-    ...valueSpan(value),
+  return [findingAt(valueSpan(value), {
     message: `Type mismatch: ${info.path} is the ${name} of the geo_point ${info.field?.path} and expects a number within -${limit}..${limit}; found ${describeValue(value)}`,
-  }];
+  })];
 }

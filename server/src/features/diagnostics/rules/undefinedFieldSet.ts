@@ -1,6 +1,6 @@
 // undefined-field-set: a field set the spec names but leaves undefined; any child is accepted, with a hint.
 import type { Finding, Rule } from '../rule';
-import { keySpanUpTo } from '../values';
+import { findingAt, keySpanUpTo } from '../values';
 
 export const undefinedFieldSet: Rule = {
   code: 'undefined-field-set',
@@ -14,10 +14,9 @@ export const undefinedFieldSet: Rule = {
       if (info.status !== 'undefinedSet' || info.parent?.status === 'undefinedSet') continue;
       const resolution = info.resolution;
       const title = resolution?.kind === 'undefinedSet' ? resolution.fieldSet.title : 'a';
-      out.push({
-        ...keySpanUpTo(info.ref, info.at),
+      out.push(findingAt(keySpanUpTo(info.ref, info.at), {
         message: `'${info.placement}' is the ${title} field set, which the schema names but does not define: its fields are accepted without checks`,
-      });
+      }));
     }
     return out;
   },

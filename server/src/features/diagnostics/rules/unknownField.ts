@@ -2,7 +2,7 @@
 import { renameKey } from '../../edits';
 import { isRecord, refAtKey, stringList } from '../locate';
 import type { Finding, Rule } from '../rule';
-import { keySpanFrom, withArticle } from '../values';
+import { findingAt, keySpanFrom, withArticle } from '../values';
 
 export const unknownField: Rule = {
   code: 'unknown-field',
@@ -25,7 +25,7 @@ export const unknownField: Rule = {
         message = `Unknown field '${path}': the schema defines no such field${set}`;
       }
       if (suggestions.length > 0) message += `; did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?`;
-      out.push({ ...keySpanFrom(info.ref, info.at), message, data: { path, rest: info.ref.path.slice(info.at + 1), suggestions } });
+      out.push(findingAt(keySpanFrom(info.ref, info.at), { message, data: { path, rest: info.ref.path.slice(info.at + 1), suggestions } }));
     }
     return out;
   },

@@ -8,6 +8,7 @@ import { isLowerCaseName } from '../notation';
 import type { Finding, Rule } from '../rule';
 import { composeSteps, removeField, setScalar } from '../setField';
 import { prefersDotted } from './missingRequired';
+import { findingAt } from '../values';
 
 export const unnamespacedCustomField: Rule = {
   code: 'unnamespaced-custom-field',
@@ -24,12 +25,11 @@ export const unnamespacedCustomField: Rule = {
       if (info.status !== 'custom' || ref.path.length !== 1 || keyword === undefined || !isLowerCaseName(ref.path[0])) continue;
       const name = ref.path[0];
       const taken = ctx.view.all(`labels.${name}`).length > 0;
-      out.push({
-        ...ref.pathSpan,
+      out.push(findingAt(ref.pathSpan, {
         message: `'${name}' is a custom field at the root with no namespace: a simple value goes in labels (labels.${name}, as a keyword), other fields under a namespace named after their tool`
           + (taken ? ` (labels.${name} is already set)` : ''),
         data: taken ? undefined : { name, keyword },
-      });
+      }));
     }
     return out;
   },

@@ -4,7 +4,7 @@ import { isIPv6 } from 'node:net';
 import type { EventView } from '../../../document/fieldRefs';
 import { replacementFix } from '../replacementFix';
 import type { Finding, Rule } from '../rule';
-import { quote, valueSpan } from '../values';
+import { findingAt, quote, valueSpan } from '../values';
 import { agrees, observedPart, UrlPart } from './urlPartMismatch';
 
 /** How a part's value should read, or undefined when it reads right. */
@@ -41,11 +41,10 @@ export const urlNotation: Rule = {
       if (!repair) continue;
       // A query that really starts with "?" (`??x`) is what the URL says: then the value is right as written.
       if ((name === 'query' || name === 'fragment' || name === 'extension') && urlSays(ctx.view, info.ref.path, name, String(value.value))) continue;
-      out.push({
-        ...valueSpan(value),
+      out.push(findingAt(valueSpan(value), {
         message: `${info.path} is written ${repair.why}: ${quote(String(value.value))} should be ${quote(repair.fixed)}`,
         data: { replacement: repair.fixed },
-      });
+      }));
     }
     return out;
   },

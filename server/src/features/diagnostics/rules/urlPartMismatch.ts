@@ -8,7 +8,7 @@ import type { Finding, Rule } from '../rule';
 import { removeField } from '../setField';
 import { placementsWritten } from '../setPlacements';
 import { samePart, UrlParts, urlParts } from '../urlParts';
-import { quote, valueSpan } from '../values';
+import { findingAt, quote, valueSpan } from '../values';
 
 export type UrlPart = 'query' | 'fragment' | 'extension';
 
@@ -59,12 +59,11 @@ export const urlPartMismatch: Rule = {
         const says = disagreeing.value === undefined ? `has no ${what}` : `has ${quote(disagreeing.value)}`;
         const values = new Set(observed.map((o) => o.value));
         const [only] = values;
-        out.push({
-          ...valueSpan(written.node),
+        out.push(findingAt(valueSpan(written.node), {
           message: `${prefix}.${part} is ${quote(written.value)} but ${disagreeing.source} ${says}`,
           // A fix only where every URL of the event says the same.
           data: values.size !== 1 ? undefined : only === undefined ? { remove: `${prefix}.${part}` } : { replacement: only },
-        });
+        }));
       }
     }
     return out;

@@ -3,7 +3,7 @@
 import { matchesPattern, toCase } from '../notation';
 import { replacementFix } from '../replacementFix';
 import type { Finding, Rule } from '../rule';
-import { elementsOf, quote, valueSpan } from '../values';
+import { elementsOf, findingAt, quote, valueSpan } from '../values';
 
 export const wrongCase: Rule = {
   code: 'wrong-case',
@@ -24,11 +24,10 @@ export const wrongCase: Rule = {
         if (fixed === value) continue;
         // When the case is not the only problem (`ab:cd:…` for a hash), pattern-mismatch reports it with a fix for both.
         if (field.pattern && !matchesPattern(field.pattern, fixed)) continue;
-        out.push({
-          ...valueSpan(element),
+        out.push(findingAt(valueSpan(element), {
           message: `${info.path} is written in ${field.case} case: ${quote(value)} should be ${quote(fixed)}`,
           data: { replacement: fixed },
-        });
+        }));
       }
     }
     return out;
