@@ -3,11 +3,8 @@
 // unknown-field, out-of-range) already speaks show that these rules do not repeat it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { rules } from '../../server/src/features/diagnostics';
 import { check, jsonEvent, ndjsonEvents, yamlEvent } from './diagnostics-fixture';
-import { CODES, NOTATION_USER_CODES } from './notation-users-codes';
+import { CODES } from './notation-users-codes';
 
 /** An expected diagnostic: code, severity, the range's text in JSON and (when it differs) in YAML. */
 type Expected = [code: string, severity: string, json: string, yaml?: string];
@@ -337,30 +334,3 @@ for (const c of cases) {
   });
 }
 
-// ---- each code: registered once, its spec text the spec's own, documented with its severity and the quote
-const ROOT = resolve(__dirname, '../..');
-const squash = (text: string): string => text.replace(/`/g, '').replace(/\s+/g, ' ').trim();
-const seeds = squash(readdirSync(resolve(ROOT, '../shared/seeds')).filter((f) => /^00[01]_.*\.txt$/.test(f)).map((f) => readFileSync(resolve(ROOT, '../shared/seeds', f), 'utf8')).join('\n'));
-const docs = readFileSync(join(ROOT, 'docs/diagnostics.md'), 'utf8');
-
-for (const code of NOTATION_USER_CODES) {
-  test(`${code}: registered once, quoting the spec, documented with severity and quote`, () => {
-    const registered = rules.filter((r) => r.code === code);
-    assert.equal(registered.length, 1);
-    const rule = registered[0];
-    assert.match(code, /^[a-z]+(?:-[a-z]+)*$/);
-    // Sentences, or table cells joined with ". ": each (without its closing period) is in the spec as written.
-    for (const piece of rule.spec.split(/(?<=\.)\s+(?=[A-Z`a-z0-9])/)) {
-      assert.ok(seeds.includes(squash(piece).replace(/\.$/, '')), `not in the spec: ${piece}`);
-    }
-    assert.match(docs, new RegExp(`\\| \\[\`${code}\`\\]\\(#${code}\\) \\| ${rule.defaultSeverity} \\|`), 'summary table row');
-    const start = docs.indexOf(`\n### ${code}\n`);
-    assert.ok(start >= 0, 'a section of its own');
-    const end = docs.indexOf('\n### ', start + 1);
-    const section = docs.slice(start, end < 0 ? docs.length : end);
-    assert.ok(section.includes(`Default severity: **${rule.defaultSeverity}**`));
-    const quote = squash(section.split('\n').filter((l) => l.startsWith('>')).map((l) => l.replace(/^>\s?/, '')).join(' '));
-    assert.ok(quote.includes(squash(rule.spec)), 'the spec text quoted');
-    assert.ok(quote.includes(squash(rule.specSource)), 'its source named');
-  });
-}
