@@ -152,7 +152,7 @@ test('sarif: valid against the SARIF 2.1.0 JSON schema', { skip: sarifSchema() ?
 
 test('exit 0 when clean, information and hints never count', async () => {
   file('codes/clean.json', CLEAN);
-  file('codes/hints.yaml', '"@timestamp": 2024-05-01T12:00:00Z\nschema:\n  version: 1.11.0\nuser_agent:\n  original: curl\nnetwork:\n  direction: sideways\n');
+  file('codes/hints.yaml', '"@timestamp": 2024-05-01T12:00:00Z\nschema:\n  version: 1.11.0\nuser_agent:\n  original: curl\n  device: phone\nnetwork:\n  direction: sideways\n');
   const run = await cli(['--max-warnings', '0', 'codes/clean.json', 'codes/hints.yaml'], work);
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.match(run.stdout, /information unrecommended-value/);

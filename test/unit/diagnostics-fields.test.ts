@@ -29,7 +29,11 @@ const rows: FixtureRow[] = [
   // ---- undefined-field-set: any child, one hint on the set
   { name: 'undefined set', format: 'json', text: jsonEvent('"user_agent": {"original": "curl/8", "anything": {"x": 1}}'), expect: [['undefined-field-set', 'hint', 'user_agent']] },
   { name: 'undefined set', format: 'ndjson', text: ndjsonEvents('"dns": {"question": {"name": "example.com"}}'), expect: [['undefined-field-set', 'hint', 'dns']] },
-  { name: 'undefined set (dotted)', format: 'yaml', text: yamlEvent('related.ip: [192.0.2.1]\n'), expect: [['undefined-field-set', 'hint', 'related']] },
+  { name: 'undefined set (dotted)', format: 'yaml', text: yamlEvent('related.hash: [abc]\n'), expect: [['undefined-field-set', 'hint', 'related']] },
+  // ---- names the spec's guidance uses (related.ip/hosts/user, user_agent.original) get no hint
+  { name: 'guidance names of undefined sets', format: 'json', text: jsonEvent('"related": {"ip": ["192.0.2.1"], "hosts": ["a"], "user": ["b"]}, "user_agent": {"original": "curl/8"}'), expect: [] },
+  { name: 'guidance names of undefined sets (dotted)', format: 'yaml', text: yamlEvent('related.ip: [192.0.2.1]\nuser_agent.original: curl/8\n'), expect: [] },
+  { name: 'guidance names beside another child', format: 'ndjson', text: ndjsonEvents('"related": {"ip": ["192.0.2.1"], "hash": ["abc"]}'), expect: [['undefined-field-set', 'hint', 'related']] },
 
   // ---- nested-only
   { name: 'geo at the root', format: 'json', text: jsonEvent('"geo": {"city_name": "Berlin"}'), expect: [['nested-only', 'error', 'geo']] },

@@ -126,5 +126,6 @@ function setInfo(set: MergedSet, placements: string[]): FieldSetInfo {
   if (set.prefix !== undefined) info.prefix = set.prefix;
   if (set.open) info.open = true;
   if (set.openNamePattern) info.openNamePattern = set.openNamePattern;
+  if (set.mentioned.length > 0) info.mentioned = set.mentioned;
   return info;
 }

@@ -24,6 +24,7 @@ export interface DefinitionFile {
   topLevel?: boolean;
   reusedAt?: DefinitionReuse[];
   openNamePattern?: string;
+  mentioned?: string[];
   open?: boolean;
   fields?: DefinitionField[];
 }

@@ -25,6 +25,7 @@ export interface MergedSet {
   topLevel: boolean;
   open: boolean;
   openNamePattern?: string;
+  mentioned: string[];
   file: string;
   custom: boolean;
   fields: SetField[];
@@ -70,6 +71,7 @@ function newSet(definition: LoadedDefinition): MergedSet {
     topLevel,
     open: data.open ?? false,
     openNamePattern: data.openNamePattern,
+    mentioned: data.mentioned ?? [],
     file: definition.file,
     custom: definition.custom,
     fields: [],

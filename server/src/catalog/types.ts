@@ -78,6 +78,8 @@ export interface FieldSetInfo {
   open?: boolean;
   /** Undeclared children whose name matches this pattern are accepted (hash: other algorithms). */
   openNamePattern?: string;
+  /** For an undefined set: children the spec's guidance names without defining them (`ip` of related). */
+  mentioned?: string[];
   /** The set's own fields as declared, names relative to wherever the set is placed (`city_name`). */
   fields: DeclaredField[];
 }

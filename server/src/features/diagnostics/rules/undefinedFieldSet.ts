@@ -1,4 +1,6 @@
-// undefined-field-set: a field set the spec names but leaves undefined; any child is accepted, with a hint.
+// undefined-field-set: a field set the spec names but leaves undefined; any child is accepted, with a hint,
+// except the names the spec's own guidance uses (related.ip, user_agent.original: the set's `mentioned`).
+import type { RefInfo } from '../refInfo';
 import type { Finding, Rule } from '../rule';
 import { findingAt, keySpanUpTo } from '../values';
 
@@ -10,9 +12,12 @@ export const undefinedFieldSet: Rule = {
   specSource: 'Document 1, Field sets',
   check(ctx) {
     const out: Finding[] = [];
-    for (const info of ctx.infosWith('undefinedSet')) {
+    const all = ctx.infosWith('undefinedSet');
+    for (const info of all) {
       if (info.status !== 'undefinedSet' || info.parent?.status === 'undefinedSet') continue;
       const resolution = info.resolution;
+      const mentioned = resolution?.kind === 'undefinedSet' ? resolution.fieldSet.mentioned ?? [] : [];
+      if (mentioned.length > 0 && onlyMentioned(info, all, mentioned)) continue;
       const title = resolution?.kind === 'undefinedSet' ? resolution.fieldSet.title : 'a';
       out.push(findingAt(keySpanUpTo(info.ref, info.at), {
         message: `'${info.placement}' is the ${title} field set, which the schema names but does not define: its fields are accepted without checks`,
@@ -21,3 +26,14 @@ export const undefinedFieldSet: Rule = {
     return out;
   },
 };
+
+/** Every value below `top` sits at a name the spec's guidance uses (`related.ip`), so there is nothing to hint. */
+function onlyMentioned(top: RefInfo, all: readonly RefInfo[], mentioned: readonly string[]): boolean {
+  const placement = top.placement ?? top.path;
+  for (const info of all) {
+    if (info.path !== top.path && !info.path.startsWith(`${top.path}.`)) continue;
+    if (info.ref.value?.kind === 'object') continue;
+    if (!mentioned.includes(info.path.slice(placement.length + 1))) return false;
+  }
+  return true;
+}
