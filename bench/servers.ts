@@ -2,6 +2,7 @@
 // JSON Schema that `fieldwise fields --format json-schema` prints for the peers.
 import { resolve } from 'node:path';
 import { ClientCapabilities, MarkupKind } from 'vscode-languageserver-protocol';
+import type { ServerSpec } from './lspClient';
 
 export const REPO = resolve(__dirname, '..');
 
@@ -22,14 +23,8 @@ export function capabilities(pull: boolean): ClientCapabilities {
   };
 }
 
-export interface ServerSetup {
-  name: string;
-  command: string[];
-  capabilities: ClientCapabilities;
-  initializationOptions?: unknown;
-  settings?: unknown;
-  configuration?: (section: string | undefined) => unknown;
-  pull: boolean;
+/** How the bench starts a server: what the LSP client needs, plus the server's own validation delay. */
+export interface ServerSetup extends ServerSpec {
   /** The server's own delay before it validates (a debounce), in ms; subtracted for the ratios. */
   delayMs: number;
 }
