@@ -29,11 +29,23 @@ export class BenchClient {
   private waiters: Array<() => void> = [];
   private readonly docs = new Map<string, TextDocument>();
   stderr = '';
+  private stopping = false;
+  /** Rejects when the server process ends (or cannot start) before stop(): every wait below races it. */
+  private readonly ended: Promise<never>;
 
   private constructor(readonly spec: ServerSpec, readonly child: ChildProcess, readonly connection: ProtocolConnection) {
     child.stderr?.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString()).slice(-4000);
     });
+    this.ended = new Promise<never>((_, reject) => {
+      // 'close' comes after the process's stdio is drained, so the stderr tail is complete.
+      child.once('close', (code, signal) => {
+        if (!this.stopping) reject(new Error(`${spec.name}: the server process ended (${signal ? `signal ${signal}` : `exit code ${code}`}); command: ${spec.command.join(' ')}; stderr: ${this.stderrTail()}`));
+      });
+      child.once('error', (error) => reject(new Error(`${spec.name}: cannot start '${spec.command.join(' ')}': ${error.message}`)));
+    });
+    // Nobody may be waiting when it ends (e.g. between requests); the next wait reports it.
+    this.ended.catch(() => undefined);
     connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
       this.published.push(p);
       this.wake();
@@ -54,17 +66,32 @@ export class BenchClient {
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const client = new BenchClient(spec, child, connection);
     connection.listen();
-    await connection.sendRequest(InitializeRequest.type, {
-      processId: process.pid,
-      rootUri,
-      workspaceFolders: [{ uri: rootUri, name: 'bench' }],
-      capabilities: spec.capabilities,
-      initializationOptions: spec.initializationOptions,
-    });
+    try {
+      await client.alive(connection.sendRequest(InitializeRequest.type, {
+        processId: process.pid,
+        rootUri,
+        workspaceFolders: [{ uri: rootUri, name: 'bench' }],
+        capabilities: spec.capabilities,
+        initializationOptions: spec.initializationOptions,
+      }));
+    } catch (error) {
+      await client.stop();
+      throw error;
+    }
     const startupMs = performance.now() - started;
     await connection.sendNotification(InitializedNotification.type, {});
     if (spec.settings !== undefined) await connection.sendNotification(DidChangeConfigurationNotification.type, { settings: spec.settings });
     return { client, startupMs };
+  }
+
+  /** `work`, or the server's end if that comes first (a dead server never answers, and nothing else would settle). */
+  private alive<T>(work: Promise<T>): Promise<T> {
+    return Promise.race([work, this.ended]);
+  }
+
+  private stderrTail(): string {
+    const tail = this.stderr.trim().split('\n').slice(-15).join('\n');
+    return tail === '' ? '(empty)' : `\n${tail}`;
   }
 
   private wake(): void {
@@ -74,17 +101,17 @@ export class BenchClient {
   }
 
   private until<T>(what: string, check: () => T | undefined, ms: number): Promise<T> {
-    return new Promise((resolve, reject) => {
+    return this.alive(new Promise((resolve, reject) => {
       const deadline = Date.now() + ms;
       const poll = (): void => {
         const value = check();
         if (value !== undefined) return resolve(value);
-        if (Date.now() > deadline) return reject(new Error(`${this.spec.name}: timed out waiting for ${what}; stderr: ${this.stderr}`));
+        if (Date.now() > deadline) return reject(new Error(`${this.spec.name}: timed out waiting for ${what}; stderr: ${this.stderrTail()}`));
         this.waiters.push(poll);
         setTimeout(() => this.wake(), Math.min(1000, Math.max(0, deadline - Date.now() + 1)));
       };
       poll();
-    });
+    }));
   }
 
   document(uri: string): TextDocument {
@@ -116,7 +143,7 @@ export class BenchClient {
   private async diagnosticsFor(uri: string, version: number, minimum: number, timeoutMs: number): Promise<Diagnostic[]> {
     const enough = (list: Diagnostic[]): boolean => problemCount(list) >= minimum;
     if (this.spec.pull) {
-      const report: DocumentDiagnosticReport = await this.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
+      const report: DocumentDiagnosticReport = await this.alive(this.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } }));
       const items = report.kind === 'full' ? report.items : [];
       if (!enough(items)) throw new Error(`${this.spec.name}: v${version} has ${items.length} diagnostics, expected at least ${minimum} errors or warnings`);
       return items;
@@ -134,7 +161,7 @@ export class BenchClient {
   /** Time of one request, in ms, and its result. */
   async timed<R>(method: string, params: unknown): Promise<{ ms: number; result: R }> {
     const started = performance.now();
-    const result = await this.connection.sendRequest<R>(method, params);
+    const result = await this.alive(this.connection.sendRequest<R>(method, params));
     return { ms: performance.now() - started, result };
   }
 
@@ -146,13 +173,20 @@ export class BenchClient {
   }
 
   async stop(): Promise<void> {
+    if (this.child.pid === undefined) {
+      // It never started ('error' above says why).
+      this.connection.dispose();
+      return;
+    }
     const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
     try {
-      await Promise.race([this.connection.sendRequest(ShutdownRequest.type), new Promise((r) => setTimeout(r, 5000))]);
+      await Promise.race([this.alive(this.connection.sendRequest(ShutdownRequest.type)), new Promise((r) => setTimeout(r, 5000))]);
+      this.stopping = true;
       await this.connection.sendNotification(ExitNotification.type);
     } catch {
       // Already gone: the kill below settles it.
     }
+    this.stopping = true;
     const timer = setTimeout(() => this.child.kill('SIGKILL'), 5000);
     if (this.child.exitCode === null && this.child.signalCode === null) await exited;
     clearTimeout(timer);

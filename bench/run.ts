@@ -1,6 +1,7 @@
 // `npm run bench`: Fieldwise's language server against VS Code's JSON language server and yaml-language-server on
 // the same generated event documents (about 100 KB, 1 MB and 5 MB; JSON and the same events as YAML), all over
-// stdio, plus the bare parse of each document; prints one table with the ratios against the targets.
+// stdio, plus the bare parse of each document and, for context, the "floor" (floorServer.ts: a Node.js language server
+// that only holds the document); prints one table with the ratios against the targets.
 // Options: --runs N (default 3), --sizes 100k,1m,5m, --profile (CPU profile of Fieldwise on the largest documents).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -10,9 +11,9 @@ import { pathToFileURL } from 'node:url';
 import { bareParse, BareParse } from './bareParse';
 import { BenchDocument, benchDocument, BenchFormat } from './generate';
 import { profileFieldwise } from './profile';
-import { fieldwise, jsonServer, REPO, ServerSetup, yamlServer } from './servers';
+import { buildFloorServer, fieldwise, floorServer, jsonServer, REPO, ServerSetup, yamlServer } from './servers';
 import { runSession, SessionFigures, SessionOptions } from './session';
-import { printTable, Summary } from './table';
+import { printTable, SideFigures, Summary } from './table';
 import { median } from './stats';
 
 const OUT = join(REPO, 'bench/out');
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0];
   const started = Date.now();
   const schemaUri = peerSchema();
+  buildFloorServer();
   const summaries: Summary[] = [];
   for (const format of ['json', 'yaml'] as BenchFormat[]) {
     for (const [label, bytes] of opts.sizes) {
@@ -72,7 +74,9 @@ async function main(): Promise<void> {
       writeFileSync(join(DOCS, doc.name), doc.text);
       process.stderr.write(`${doc.name}: ${(doc.text.length / 1e6).toFixed(2)} MB, ${doc.events} events\n`);
       const bare = bareParse(doc, opts.runs);
-      const setups = format === 'json' ? [fieldwise(), jsonServer(schemaUri, true), jsonServer(schemaUri, false)] : [fieldwise(), yamlServer(schemaUri)];
+      const setups = format === 'json'
+        ? [fieldwise(), floorServer(), jsonServer(schemaUri, true), jsonServer(schemaUri, false)]
+        : [fieldwise(), floorServer(), yamlServer(schemaUri)];
       const runs = new Map<string, SessionFigures[]>(setups.map((s) => [s.name, []]));
       for (let run = 0; run < opts.runs; run++) {
         for (const setup of setups) {
@@ -98,9 +102,26 @@ function largest(opts: Options): BenchDocument[] {
   return (['json', 'yaml'] as BenchFormat[]).map((f) => benchDocument(f, label.replace(' ', '').toLowerCase(), bytes, 100));
 }
 
+/** Medians of the runs' scalar figures; latencies pooled over all runs. */
+function side(list: SessionFigures[]): SideFigures {
+  const scalar = (pick: (f: SessionFigures) => number): number => median(list.map(pick));
+  return {
+    startupMs: scalar((f) => f.startupMs),
+    openMs: scalar((f) => f.openMs),
+    editMs: scalar((f) => f.editMs),
+    completion: list.flatMap((f) => f.completionMs),
+    hover: list.flatMap((f) => f.hoverMs),
+    memoryMb: scalar((f) => f.memoryMb),
+    problems: scalar((f) => f.errorsAfterOpen),
+    emptyCompletions: list.reduce((n, f) => n + f.emptyCompletions, 0),
+    emptyHovers: list.reduce((n, f) => n + f.emptyHovers, 0),
+  };
+}
+
 function summarize(doc: BenchDocument, label: string, bare: BareParse, runs: Map<string, SessionFigures[]>): Summary {
   const of = (name: string): SessionFigures[] => runs.get(name) ?? [];
   const ours = of('fieldwise');
+  const floor = of('floor');
   const peerName = doc.format === 'json' ? 'json-ls' : 'yaml-ls';
   const probing = doc.format === 'json' ? of('json-ls (pull)') : of('yaml-ls');
   const scalar = (list: SessionFigures[], pick: (f: SessionFigures) => number): number => median(list.map(pick));
@@ -121,17 +142,8 @@ function summarize(doc: BenchDocument, label: string, bare: BareParse, runs: Map
     large: label !== '100 KB',
     peer: peerName,
     bare,
-    ours: {
-      startupMs: scalar(ours, (f) => f.startupMs),
-      openMs: scalar(ours, (f) => f.openMs),
-      editMs: scalar(ours, (f) => f.editMs),
-      completion: pooled(ours, (f) => f.completionMs),
-      hover: pooled(ours, (f) => f.hoverMs),
-      memoryMb: scalar(ours, (f) => f.memoryMb),
-      problems: scalar(ours, (f) => f.errorsAfterOpen),
-      emptyCompletions: ours.reduce((n, f) => n + f.emptyCompletions, 0),
-      emptyHovers: ours.reduce((n, f) => n + f.emptyHovers, 0),
-    },
+    ours: side(ours),
+    floor: side(floor),
     theirs: {
       startupMs: scalar(probing, (f) => f.startupMs),
       openMs: peerOpen,

@@ -1,6 +1,8 @@
-// The three servers the bench drives, each set up the way its own editor extension would set it up, with the
-// JSON Schema that `fieldwise fields --format json-schema` prints for the peers.
+// The servers the bench drives, each set up the way its own editor extension would set it up, with the JSON Schema
+// that `fieldwise fields --format json-schema` prints for the peers; plus the "floor" (floorServer.ts) for context.
 import { resolve } from 'node:path';
+import { buildSync } from 'esbuild';
+import { SERVER_EXEC_ARGV } from '../client/src/serverFlags';
 import { ClientCapabilities, MarkupKind } from 'vscode-languageserver-protocol';
 import type { ServerSpec } from './lspClient';
 
@@ -29,14 +31,31 @@ export interface ServerSetup extends ServerSpec {
   delayMs: number;
 }
 
+/** Started the way our own VS Code client starts it (client/src/languageClient.ts): node with SERVER_EXEC_ARGV. */
 export function fieldwise(): ServerSetup {
   return {
     name: 'fieldwise',
-    command: [process.execPath, resolve(REPO, 'dist/server.js'), '--stdio'],
+    command: [process.execPath, ...SERVER_EXEC_ARGV, resolve(REPO, 'dist/server.js'), '--stdio'],
     capabilities: capabilities(true),
     pull: true,
     delayMs: 0,
   };
+}
+
+const FLOOR_BUNDLE = resolve(REPO, 'bench/out/floorServer.js');
+
+/** Bundles bench/floorServer.ts into one file, so it runs under plain node like the other servers (not through tsx). */
+export function buildFloorServer(): void {
+  buildSync({
+    entryPoints: [resolve(REPO, 'bench/floorServer.ts')], outfile: FLOOR_BUNDLE,
+    bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning',
+  });
+}
+
+/** The least a Node.js language server can be (see floorServer.ts); started like Fieldwise's, with the same node flags. */
+export function floorServer(): ServerSetup {
+  const ours = fieldwise();
+  return { ...ours, name: 'floor', command: [...ours.command.slice(0, -2), FLOOR_BUNDLE, '--stdio'] };
 }
 
 /** VS Code's JSON server, validating with the schema; pull diagnostics skip its 500 ms debounce, push ones do not. */

@@ -4,7 +4,9 @@ import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
 const entries = [
-  { in: 'server/src/server.ts', out: 'server', banner: '#!/usr/bin/env node' },
+  // The server runs with a small young generation (client/src/serverFlags.ts says why);
+  // `env -S` passes the flag to node (coreutils 8.30+, macOS).
+  { in: 'server/src/server.ts', out: 'server', banner: '#!/usr/bin/env -S node --max-semi-space-size=1' },
   { in: 'server/src/cli/main.ts', out: 'cli', banner: '#!/usr/bin/env node' },
   { in: 'client/src/extension.ts', out: 'extension' },
   // The embedded conversion service renders in a worker thread, off the extension host's thread.

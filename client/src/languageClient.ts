@@ -12,6 +12,7 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 import { CrashPolicy } from './crashPolicy';
+import { SERVER_EXEC_ARGV } from './serverFlags';
 import { serverDocumentSelector } from './documentSelector';
 import { SECTION } from './settings';
 
@@ -28,8 +29,8 @@ export function serverModulePath(extensionUri: vscode.Uri): string {
 export function createLanguageClient(extensionUri: vscode.Uri, output: vscode.LogOutputChannel, crashes: CrashPolicy): LanguageClient {
   const module = serverModulePath(extensionUri);
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.stdio },
-    debug: { module, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+    run: { module, transport: TransportKind.stdio, options: { execArgv: [...SERVER_EXEC_ARGV] } },
+    debug: { module, transport: TransportKind.stdio, options: { execArgv: [...SERVER_EXEC_ARGV, '--nolazy', '--inspect=6019'] } },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: serverDocumentSelector,

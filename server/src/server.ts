@@ -6,7 +6,7 @@ import {
   DocumentDiagnosticReport, ErrorCodes, FileSystemWatcher, Hover, HoverParams, InitializeParams, InitializeResult,
   InlayHint, InlayHintParams, MessageType, ResponseError, ShowMessageNotification, TextDocuments, TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { loadCatalog } from './catalog';
 import type { Catalog } from './catalog/types';
 import { ClientFeatures, readClientFeatures } from './lsp/clientFeatures';
@@ -14,6 +14,7 @@ import { Configurator } from './lsp/configuration';
 import { DefinitionWatcher } from './lsp/definitionWatcher';
 import { yieldToEventLoop } from './lsp/diagnosticRun';
 import { Cancelled, describe, guarded, throwIfCancelled } from './lsp/guard';
+import { LineTableDocument } from './lsp/lineTableDocument';
 import { OpenDocuments, Snapshot } from './lsp/openDocuments';
 import { StatusRequest, StatusResult } from './lsp/protocol';
 import { PullDiagnostics } from './lsp/pullDiagnostics';
@@ -32,7 +33,7 @@ if (!process.argv.slice(2).some((arg) => TRANSPORTS.some((t) => arg.startsWith(t
 }
 
 const connection = createConnection();
-const documents = new TextDocuments(TextDocument);
+const documents = new TextDocuments<TextDocument>(LineTableDocument);
 const log = (message: string): void => connection.console.error(message);
 const trace = (message: string): void => connection.tracer.log(message);
 

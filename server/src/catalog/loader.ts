@@ -1,6 +1,6 @@
 // Reads definition files: YAML with line numbers, ajv validation, checks one file can make on its own.
 import { readFileSync } from 'node:fs';
-import { ValidateFunction } from 'ajv/dist/2020';
+import type { ValidateFunction } from 'ajv/dist/2020';
 import { DefinitionField, DefinitionFile, LoadedDefinition } from './definition';
 import { DefinitionProblem } from './types';
 import { definitionValidator, validateSource } from './validate';

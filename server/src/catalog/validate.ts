@@ -1,6 +1,7 @@
 // Validates definition data against schema/definition.schema.json with ajv (draft 2020-12), as located problems.
 import { readFileSync } from 'node:fs';
-import Ajv2020, { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
+import type * as Ajv from 'ajv/dist/2020';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
 import { YamlSource, parsePointer } from './yamlSource';
 import { DefinitionProblem } from './types';
 
@@ -11,6 +12,8 @@ export function definitionValidator(schemaFile: string): ValidateFunction {
   let validate = validators.get(schemaFile);
   if (!validate) {
     const schema = JSON.parse(readFileSync(schemaFile, 'utf8')) as object;
+    // Loaded here, not at the top: a server started from the build's snapshot never compiles the schema.
+    const { default: Ajv2020 } = require('ajv/dist/2020') as typeof Ajv;
     const ajv = new Ajv2020({ allErrors: true, strict: true });
     ajv.addFormat('regex', isRegex);
     validate = ajv.compile(schema);

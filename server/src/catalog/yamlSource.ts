@@ -1,6 +1,12 @@
 // Parses one YAML definition file and keeps the way back from a JSON pointer to its 1-based line.
-import { Document, LineCounter, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
+import type * as Yaml from 'yaml';
+import type { Document } from 'yaml';
 import { DefinitionProblem } from './types';
+
+/** The `yaml` library on first use: definition files are read only when the build's snapshot does not match. */
+function yaml(): typeof Yaml {
+  return require('yaml') as typeof Yaml;
+}
 
 export interface YamlSource {
   file: string;
@@ -13,6 +19,7 @@ export interface YamlSource {
 export type ParsedYaml = { ok: true; source: YamlSource } | { ok: false; problems: DefinitionProblem[] };
 
 export function parseYamlSource(file: string, text: string): ParsedYaml {
+  const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -48,6 +55,7 @@ export function toPointer(segments: readonly (string | number)[]): string {
 
 /** Start offset of the deepest node reachable along `segments`; the key's offset for a map entry. */
 function offsetOf(doc: Document, segments: readonly string[]): number | undefined {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
   let node: unknown = doc.contents;
   let offset = rangeStart(node);
   for (const segment of segments) {

@@ -2,12 +2,10 @@
 import { EventSlice, ObjectNode, PropertyNode, Span, ValueNode } from './model';
 
 /**
- * One key of an event. Built for every key of every event before any diagnostic runs, so it holds what almost
- * every reader needs (the path, as an array and joined) and computes the rest (segment spans) on first use.
+ * One key of an event. Built for every key of every event before any diagnostic runs, so it holds only what almost
+ * every reader needs (the joined path, the parent, the depth) and builds the rest (the path array, segment spans) on first use.
  */
 export class FieldRef {
-  /** Full path, ancestors included: ["source", "geo", "city_name"]. */
-  readonly path: string[];
   /** `path` joined with dots (`source.geo.city_name`): extended from the parent's, never joined again. */
   readonly joinedPath: string;
   /** Index in `path` of the first segment this key names (`geo.city_name` under `source` => 1). */
@@ -19,19 +17,57 @@ export class FieldRef {
   readonly parent: FieldRef | undefined;
   /** Position among its event's references (document order); -1 for a reference built outside an EventView. */
   readonly index: number;
-  private spans?: Span[];
+  /** What few readers need, made on first use: one slot on every key instead of three. */
+  private extras?: Extras;
 
-  constructor(property: PropertyNode, prefix: readonly string[], parent: FieldRef | undefined, index: number) {
+  /** `prefix` defaults to the parent's path (the keys of a tree); pass it when the reference stands elsewhere. */
+  constructor(property: PropertyNode, parent: FieldRef | undefined, index: number, prefix?: readonly string[]) {
     const key = property.key;
-    this.dotted = key.includes('.');
-    const path = this.dotted ? extended(prefix, key.split('.')) : extended(prefix, [key]);
-    this.path = path;
-    // The parent's path is the prefix whenever refs are collected from a tree: extend its joined string.
-    this.joinedPath = prefix.length === 0 ? key : parent && parent.path === prefix ? joinedChild(parent.joinedPath, key) : path.join('.');
-    this.first = prefix.length;
     this.property = property;
     this.parent = parent;
     this.index = index;
+    this.dotted = key.includes('.');
+    const own = this.dotted ? key.split('.') : undefined;
+    if (prefix === undefined || (parent ? parent.extras?.path === prefix : prefix.length === 0)) {
+      this.first = parent ? parent.depth : 0;
+      this.joinedPath = parent ? joinedChild(parent.joinedPath, key) : key;
+      if (own && !parent) this.extras = { path: own };
+    } else {
+      this.first = prefix.length;
+      const path = extended(prefix, own ?? [key]);
+      this.extras = { path };
+      this.joinedPath = path.join('.');
+    }
+  }
+
+  /** `path.length`, known without building the path of an undotted key. */
+  get depth(): number {
+    return this.dotted ? this.path.length : this.first + 1;
+  }
+
+  /** Full path, ancestors included: ["source", "geo", "city_name"] (built on first use: most keys never need it). */
+  get path(): string[] {
+    const extras = (this.extras ??= {});
+    return (extras.path ??= this.parent ? extended(this.parent.path, this.dotted ? this.property.key.split('.') : [this.property.key]) : [this.property.key]);
+  }
+
+  /** The name of path segment `i` (`path[i]`), without building the path for a key's own single segment. */
+  nameAt(i: number): string {
+    const path = this.extras?.path;
+    if (path) return path[i];
+    if (i < this.first && this.parent) return this.parent.nameAt(i);
+    return this.dotted ? this.path[i] : this.property.key;
+  }
+
+  /** This reference alone in a list: what `EventView.all` answers for a path written once (made when first asked). */
+  asList(): readonly FieldRef[] {
+    const extras = (this.extras ??= {});
+    return (extras.alone ??= [this]);
+  }
+
+  /** The last segment's name (`city_name`). */
+  get lastName(): string {
+    return this.dotted ? this.path[this.path.length - 1] : this.property.key;
   }
 
   // Read through the property rather than copied: a few words less on every key of every event.
@@ -50,8 +86,15 @@ export class FieldRef {
 
   /** One span per segment this key names (path.length - first spans), local offsets. */
   get segments(): Span[] {
-    return (this.spans ??= segmentSpans(this.property, this.path.length - this.first));
+    const extras = (this.extras ??= {});
+    return (extras.spans ??= segmentSpans(this.property, this.depth - this.first));
   }
+}
+
+interface Extras {
+  path?: string[];
+  spans?: Span[];
+  alone?: readonly FieldRef[];
 }
 
 // Joined paths interned per parent path and key: documents repeat the same few hundred paths, and an interned string
@@ -59,6 +102,14 @@ export class FieldRef {
 const joinedPaths = new Map<string, Map<string, string>>();
 const MAX_JOINED = 50_000;
 let joinedCount = 0;
+
+/**
+ * `parent.key`, the same string object every time (the one field references carry): a rule that asks for
+ * `${prefix}.domain` on every event would otherwise build a new string and hash it again for each lookup.
+ */
+export function childPath(parent: string, key: string): string {
+  return joinedChild(parent, key);
+}
 
 function joinedChild(parent: string, key: string): string {
   let children = joinedPaths.get(parent);
@@ -73,7 +124,7 @@ function joinedChild(parent: string, key: string): string {
   return joined;
 }
 
-/** `prefix` followed by `names`, allocated at its final size: this runs for every key, and slice-then-push reallocates. */
+/** `prefix` followed by `names`, allocated at its final size: slice-then-push reallocates. */
 function extended(prefix: readonly string[], names: readonly string[]): string[] {
   const n = prefix.length;
   const path = new Array<string>(n + names.length);
@@ -99,27 +150,29 @@ function segmentSpans(property: PropertyNode, count: number): Span[] {
 /** Every field reference of an event, in document order. */
 export function collectFieldRefs(root: ValueNode | undefined): FieldRef[] {
   const out: FieldRef[] = [];
-  if (root?.kind === 'object') visitObject(root, [], undefined, out);
+  if (root?.kind === 'object') visitObject(root, undefined, out);
   return out;
 }
 
-function visitObject(node: ObjectNode, prefix: string[], parent: FieldRef | undefined, out: FieldRef[]): void {
-  for (const property of node.properties) {
-    const ref = new FieldRef(property, prefix, parent, out.length);
+function visitObject(node: ObjectNode, parent: FieldRef | undefined, out: FieldRef[]): void {
+  const properties = node.properties;
+  for (let i = 0; i < properties.length; i++) {
+    const property = properties[i];
+    const ref = new FieldRef(property, parent, out.length);
     out.push(ref);
     const value = property.value;
-    if (value && (value.kind === 'object' || value.kind === 'array')) visitValue(value, ref.path, ref, out);
+    if (value !== undefined && (value.kind === 'object' || value.kind === 'array')) visitValue(value, ref, out);
   }
 }
 
-function visitValue(value: ValueNode, path: string[], parent: FieldRef, out: FieldRef[]): void {
-  if (value.kind === 'object') visitObject(value, path, parent, out);
-  else if (value.kind === 'array') for (const item of value.items) visitValue(item, path, parent, out);
+function visitValue(value: ValueNode, parent: FieldRef, out: FieldRef[]): void {
+  if (value.kind === 'object') visitObject(value, parent, out);
+  else if (value.kind === 'array') for (const item of value.items) visitValue(item, parent, out);
 }
 
 /** The reference of one key under `prefix` (the path of `parent`, when there is one), outside any EventView. */
 export function refOf(property: PropertyNode, prefix: string[], parent: FieldRef | undefined): FieldRef {
-  return new FieldRef(property, prefix, parent, -1);
+  return new FieldRef(property, parent, -1, prefix);
 }
 
 // One shared empty answer (most lookups find nothing), typed readonly so no caller can change it; not frozen, as
@@ -146,7 +199,8 @@ export class EventView {
 
   /** Every reference to a dotted path (a path can be written twice, nested and dotted). */
   all(path: string): readonly FieldRef[] {
-    return (this.index ??= indexByPath(this.refs)).refs.get(path) ?? NONE;
+    const found = (this.index ??= indexByPath(this.refs)).refs.get(path);
+    return found === undefined ? NONE : found instanceof FieldRef ? found.asList() : found;
   }
 
   /** Whether the event writes anything at or below a dotted path (`source.user`): rules skip absent places at once. */
@@ -162,7 +216,8 @@ export class EventView {
 
   /** The first reference to a path. */
   get(path: string): FieldRef | undefined {
-    return this.all(path)[0];
+    const found = (this.index ??= indexByPath(this.refs)).refs.get(path);
+    return found === undefined || found instanceof FieldRef ? found : found[0];
   }
 
   /** The value at a path, if the event gives one. */
@@ -172,19 +227,22 @@ export class EventView {
 }
 
 interface PathIndex {
-  refs: Map<string, FieldRef[]>;
+  /** The reference of each path, or its references when the event writes it more than once (rare: no list per key). */
+  refs: Map<string, FieldRef | FieldRef[]>;
   /** Paths no key names but a dotted key passes through (`source.geo` for `"source.geo.city_name"`); most events have none. */
   dottedPrefixes?: Set<string>;
 }
 
 function indexByPath(refs: readonly FieldRef[]): PathIndex {
   const index: PathIndex = { refs: new Map(), dottedPrefixes: undefined };
-  for (const ref of refs) {
-    const list = index.refs.get(ref.joinedPath);
-    if (list) list.push(ref);
-    else index.refs.set(ref.joinedPath, [ref]);
+  for (let i = 0; i < refs.length; i++) {
+    const ref = refs[i];
+    const known = index.refs.get(ref.joinedPath);
+    if (known === undefined) index.refs.set(ref.joinedPath, ref);
+    else if (known instanceof FieldRef) index.refs.set(ref.joinedPath, [known, ref]);
+    else known.push(ref);
     // Every other ancestor is a key of its own (the parent's path is the parent key's).
-    if (ref.dotted) for (let end = ref.first + 1; end < ref.path.length; end++) (index.dottedPrefixes ??= new Set()).add(ref.path.slice(0, end).join('.'));
+    if (ref.dotted) for (let end = ref.first + 1; end < ref.depth; end++) (index.dottedPrefixes ??= new Set()).add(ref.path.slice(0, end).join('.'));
   }
   return index;
 }
@@ -192,7 +250,7 @@ function indexByPath(refs: readonly FieldRef[]): PathIndex {
 function groupByRoot(refs: readonly FieldRef[]): Map<string, FieldRef[]> {
   const groups = new Map<string, FieldRef[]>();
   for (const ref of refs) {
-    const name = ref.path[0];
+    const name = ref.nameAt(0);
     const list = groups.get(name);
     if (list) list.push(ref);
     else groups.set(name, [ref]);

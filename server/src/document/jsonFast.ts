@@ -1,7 +1,8 @@
 // A strict, fast JSON parser for the common case: well-formed text. It builds the same nodes as the
 // tolerant path (jsonValue.ts) and gives up (returns undefined) at the first problem, so that every
 // error message and recovery still comes from jsonc-parser.
-import { ArrayNode, MAX_NESTING, ObjectNode, PropertyNode, ScalarNode, ValueNode } from './model';
+import { intern, trimmed } from './compact';
+import { ArrayNode, MAX_NESTING, ObjectNode, Property, Scalar, ScalarNode, Source, ValueNode } from './model';
 
 
 class GiveUp extends Error {}
@@ -11,8 +12,12 @@ class FastJson {
   private pos = 0;
   /** Offsets in nodes are relative to this (an event's start inside a larger document). */
   private base = 0;
+  /** What the nodes of the value being read slice their source text from. */
+  private source: Source;
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string) {
+    this.source = new Source(text);
+  }
 
   run(): ValueNode | undefined {
     this.space();
@@ -32,9 +37,9 @@ class FastJson {
     if (this.text.charCodeAt(this.pos) !== 93) {
       for (;;) {
         this.base = this.pos;
+        this.source = new Source(this.text, this.base);
         const root = this.value(0);
         out.push({ start: this.base, end: this.pos, root });
-        this.base = 0;
         this.space();
         const c = this.text.charCodeAt(this.pos);
         if (c === 93) break;
@@ -79,19 +84,15 @@ class FastJson {
     for (;;) {
       if (text.charCodeAt(this.pos) !== 34) throw giveUp;
       const keyStart = this.pos - this.base;
-      const key = this.stringValue();
+      const key = intern(this.stringValue());
       const keyEnd = this.pos - this.base;
       this.space();
       if (text.charCodeAt(this.pos) !== 58) throw giveUp;
       const colon = this.pos++ - this.base;
       this.space();
-      const property: PropertyNode = {
-        key,
-        keySpan: { start: keyStart + 1, end: keyEnd - 1 },
-        keyTokenSpan: { start: keyStart, end: keyEnd },
-        value: this.value(depth),
-        colon,
-      };
+      const property = new Property(key, keyStart + 1, keyEnd - 1, keyStart, keyEnd);
+      property.colon = colon;
+      property.value = this.value(depth);
       node.properties.push(property);
       this.space();
       const c = text.charCodeAt(this.pos);
@@ -100,7 +101,7 @@ class FastJson {
         this.space();
       } else if (c === 125) {
         node.end = ++this.pos - this.base;
-        return node;
+        return trimmed(node);
       } else {
         throw giveUp;
       }
@@ -126,7 +127,7 @@ class FastJson {
         this.space();
       } else if (c === 93) {
         node.end = ++this.pos - this.base;
-        return node;
+        return trimmed(node);
       } else {
         throw giveUp;
       }
@@ -136,7 +137,7 @@ class FastJson {
   private string(): ScalarNode {
     const start = this.pos;
     const value = this.stringValue();
-    return { kind: 'string', value, raw: this.text.slice(start, this.pos), start: start - this.base, end: this.pos - this.base, style: 'double' };
+    return new Scalar('string', value, start - this.base, this.pos - this.base, this.source, 'double');
   }
 
   /** Reads a string token at `pos` (on its opening quote) and returns its value. */
@@ -189,15 +190,14 @@ class FastJson {
       if (i === exponent) throw giveUp;
     }
     this.pos = i;
-    const raw = text.slice(start, i);
-    return { kind: 'number', value: Number(raw), raw, start: start - this.base, end: i - this.base };
+    return new Scalar('number', Number(text.slice(start, i)), start - this.base, i - this.base, this.source);
   }
 
   private word(word: string, kind: 'boolean' | 'null', value: boolean | null): ScalarNode {
     if (!this.text.startsWith(word, this.pos)) throw giveUp;
     const start = this.pos;
     this.pos += word.length;
-    return { kind, value, raw: word, start: start - this.base, end: this.pos - this.base };
+    return new Scalar(kind, value, start - this.base, this.pos - this.base, this.source);
   }
 }
 

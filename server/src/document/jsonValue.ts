@@ -1,6 +1,6 @@
 // Tolerant JSON parsing of one event's text into document-model nodes (jsonc-parser's visitor, no second tree).
 import { ParseErrorCode, visit } from 'jsonc-parser';
-import { ArrayNode, MAX_NESTING, NestingTooDeep, ObjectNode, PropertyNode, ScalarNode, SyntaxProblem, ValueNode } from './model';
+import { ArrayNode, MAX_NESTING, NestingTooDeep, ObjectNode, Property, PropertyNode, Scalar, Source, SyntaxProblem, ValueNode } from './model';
 import { parseJsonFast } from './jsonFast';
 
 interface Frame {
@@ -43,6 +43,7 @@ export function parseJsonValue(text: string): ParsedValue {
 export function parseJsonTolerant(text: string): ParsedValue {
   const stack: Frame[] = [];
   const errors: SyntaxProblem[] = [];
+  const source = new Source(text);
   let root: ValueNode | undefined;
 
   const attach = (node: ValueNode): void => {
@@ -84,11 +85,7 @@ export function parseJsonTolerant(text: string): ParsedValue {
         const top = stack[stack.length - 1];
         if (!top || top.node.kind !== 'object') return;
         const closed = length >= 2 && text.charCodeAt(offset + length - 1) === 34;
-        const property: PropertyNode = {
-          key,
-          keySpan: { start: offset + 1, end: offset + length - (closed ? 1 : 0) },
-          keyTokenSpan: { start: offset, end: offset + length },
-        };
+        const property = new Property(key, offset + 1, offset + length - (closed ? 1 : 0), offset, offset + length);
         top.node.properties.push(property);
         top.pending = property;
       },
@@ -97,11 +94,8 @@ export function parseJsonTolerant(text: string): ParsedValue {
         if (character === ':' && top?.pending) top.pending.colon = offset;
       },
       onLiteralValue: (value: unknown, offset, length) => {
-        const raw = text.slice(offset, offset + length);
         const kind = value === null ? 'null' : typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string';
-        const node: ScalarNode = { kind, value: value as string | number | boolean | null, raw, start: offset, end: offset + length };
-        if (kind === 'string') node.style = 'double';
-        attach(node);
+        attach(new Scalar(kind, value as string | number | boolean | null, offset, offset + length, source, kind === 'string' ? 'double' : undefined));
       },
       onError: (error, offset, length) => {
         errors.push({ start: offset, end: offset + Math.max(length, 0), message: messages[error] ?? 'Syntax error' });

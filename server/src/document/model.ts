@@ -31,13 +31,16 @@ export interface ArrayNode extends Span {
   items: ValueNode[];
 }
 
+export type ScalarKind = 'string' | 'number' | 'boolean' | 'null';
+export type ScalarStyle = 'plain' | 'single' | 'double' | 'block';
+
 export interface ScalarNode extends Span {
-  kind: 'string' | 'number' | 'boolean' | 'null';
+  kind: ScalarKind;
   value: string | number | boolean | null;
   /** The source text of the value (quotes included), e.g. to tell `1` from `1.0`. */
-  raw: string;
-  /** YAML only: how a string was written; JSON strings are always 'double'. */
-  style?: 'plain' | 'single' | 'double' | 'block';
+  readonly raw: string;
+  /** How a string was written (JSON strings are always 'double'); undefined for other kinds. */
+  style?: ScalarStyle;
 }
 
 /** Text that does not form a value (half-typed input, an unresolved YAML alias). */
@@ -59,6 +62,64 @@ export interface PropertyNode {
   value?: ValueNode;
   /** Offset of the `:` separator, if present. */
   colon?: number;
+}
+
+// A 5 MB document holds about a million nodes, so the two kinds there are most of get a compact form: numbers
+// instead of span objects, and the source text sliced on demand instead of a copy per value.
+
+/** The text that local offsets index into: an event's own text, or the whole document shifted by `base`. */
+export class Source {
+  constructor(readonly text: string, readonly base = 0) {}
+
+  slice(start: number, end: number): string {
+    return this.text.slice(this.base + start, this.base + end);
+  }
+}
+
+export class Scalar implements ScalarNode {
+  constructor(
+    readonly kind: ScalarKind,
+    readonly value: string | number | boolean | null,
+    public start: number,
+    public end: number,
+    private readonly source: Source,
+    readonly style: ScalarStyle | undefined = undefined,
+  ) {}
+
+  get raw(): string {
+    return this.source.slice(this.start, this.end);
+  }
+}
+
+export class Property implements PropertyNode {
+  value: ValueNode | undefined = undefined;
+  colon: number | undefined = undefined;
+
+  constructor(
+    public key: string,
+    public keyStart: number,
+    public keyEnd: number,
+    public tokenStart: number,
+    public tokenEnd: number,
+  ) {}
+
+  get keySpan(): Span {
+    return { start: this.keyStart, end: this.keyEnd };
+  }
+
+  set keySpan(span: Span) {
+    this.keyStart = span.start;
+    this.keyEnd = span.end;
+  }
+
+  get keyTokenSpan(): Span {
+    return { start: this.tokenStart, end: this.tokenEnd };
+  }
+
+  set keyTokenSpan(span: Span) {
+    this.tokenStart = span.start;
+    this.tokenEnd = span.end;
+  }
 }
 
 export interface SyntaxProblem extends Span {

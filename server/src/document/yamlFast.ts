@@ -2,8 +2,9 @@
 // quoted and flow values, comments. It builds exactly the nodes the CST path (yamlValue.ts) builds and
 // gives up (returns undefined) on anything else (anchors, tags, multi-line scalars, block scalars,
 // odd indentation, errors), so the `yaml` library still decides every case this one does not know.
-import { ArrayNode, MAX_NESTING, ObjectNode, PropertyNode, ScalarNode, ValueNode } from './model';
+import { ArrayNode, MAX_NESTING, ObjectNode, Property, PropertyNode, Scalar, ScalarNode, Source, ValueNode } from './model';
 import { typePlainScalar } from './yamlScalar';
+import { intern, trimmed } from './compact';
 
 class GiveUp extends Error {}
 const giveUp = new GiveUp();
@@ -19,8 +20,11 @@ const DASH = 45;
 class FastYaml {
   /** Offset of the current line's start. */
   private line = 0;
+  private readonly source: Source;
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string) {
+    this.source = new Source(text);
+  }
 
   run(): ValueNode | undefined {
     if (!this.nextContentLine()) return undefined;
@@ -98,17 +102,17 @@ class FastYaml {
     for (;;) {
       const property = this.property(at, column, depth);
       node.properties.push(property);
-      node.end = property.value ? property.value.end : property.keyTokenSpan.end;
-      if (!this.nextContentLine()) return node;
+      node.end = property.value ? property.value.end : property.tokenEnd;
+      if (!this.nextContentLine()) return trimmed(node);
       const indent = this.indentOf(this.line);
-      if (indent < column) return node;
+      if (indent < column) return trimmed(node);
       if (indent > column) throw giveUp;
       at = this.line + indent;
       if (text.charCodeAt(at) === DASH && this.isSeqIndicator(at)) throw giveUp;
     }
   }
 
-  private property(at: number, column: number, depth: number): PropertyNode {
+  private property(at: number, column: number, depth: number): Property {
     const text = this.text;
     const colon = this.findKeyColon(at);
     if (colon < 0) throw giveUp;
@@ -120,16 +124,10 @@ class FastYaml {
     } else {
       let end = colon;
       while (text.charCodeAt(end - 1) === SPACE) end--;
-      const key = text.slice(at, end);
-      keyNode = { kind: 'string', value: key, raw: key, start: at, end, style: 'plain' };
+      keyNode = new Scalar('string', intern(text.slice(at, end)), at, end, this.source, 'plain');
     }
-    const quoted = keyNode.style !== 'plain';
-    const property: PropertyNode = {
-      key: String(keyNode.value),
-      keySpan: { start: keyNode.start + (quoted ? 1 : 0), end: keyNode.end - (quoted ? 1 : 0) },
-      keyTokenSpan: { start: keyNode.start, end: keyNode.end },
-      colon,
-    };
+    const property = this.keyed(keyNode);
+    property.colon = colon;
     const lineEnd = this.lineEnd(colon);
     let v = colon + 1;
     while (text.charCodeAt(v) === SPACE) v++;
@@ -181,7 +179,7 @@ class FastYaml {
         if (more && indent > column) {
           item = this.block(this.line + indent, depth + 1);
         } else {
-          item = { kind: 'null', value: null, raw: '', start: at + 1, end: at + 1 };
+          item = new Scalar('null', null, at + 1, at + 1, this.source);
         }
       } else if ((text.charCodeAt(v) === DASH && this.isSeqIndicator(v)) || this.findKeyColon(v) >= 0) {
         // A compact nested collection starting on the item's line.
@@ -195,12 +193,12 @@ class FastYaml {
       }
       node.items.push(item);
       node.end = Math.max(node.end, item.end);
-      if (!this.nextContentLine()) return node;
+      if (!this.nextContentLine()) return trimmed(node);
       const indent = this.indentOf(this.line);
-      if (indent < column) return node;
+      if (indent < column) return trimmed(node);
       at = this.line + indent;
       if (indent > column || !(text.charCodeAt(at) === DASH && this.isSeqIndicator(at))) {
-        if (indent === column) return node;
+        if (indent === column) return trimmed(node);
         throw giveUp;
       }
     }
@@ -263,11 +261,7 @@ class FastYaml {
       if (k === TAB) throw giveUp;
       if (k !== SPACE) end = i + 1;
     }
-    const source = text.slice(at, end);
-    const typed = typePlainScalar(source);
-    const node: ScalarNode = { kind: typed.kind, value: typed.value, raw: source, start: at, end };
-    if (typed.kind === 'string') node.style = 'plain';
-    return node;
+    return this.plainScalar(at, end);
   }
 
   /** Offset just after the closing quote of a quoted scalar starting at `at`, or -1. */
@@ -306,7 +300,7 @@ class FastYaml {
     } else {
       throw giveUp;
     }
-    return { kind: 'string', value, raw, start: at, end, style: text.charCodeAt(at) === 39 ? 'single' : 'double' };
+    return new Scalar('string', value, at, end, this.source, text.charCodeAt(at) === 39 ? 'single' : 'double');
   }
 
   /**
@@ -363,7 +357,7 @@ class FastYaml {
     const value = chomp === 'strip' ? content : chomp === 'clip' ? content + '\n' : content + '\n' + '\n'.repeat(trailingBlanks);
     const end = chomp === 'keep' && trailingBlanks > 0 ? trailingBlankEnd : lastContentEnd;
     this.line = line;
-    return { kind: 'string', value, raw: text.slice(at, end), start: at, end, style: 'block' };
+    return new Scalar('string', value, at, end, this.source, 'block');
   }
 
   /** A flow collection that closes on its own line: `[a, "b"]`, `{lat: 1, lon: 2}`. */
@@ -392,14 +386,10 @@ class FastYaml {
           skip();
           const value = this.flowItem(i, lineEnd, depth);
           i = value.end;
-          const quoted = key.style !== 'plain';
-          properties.push({
-            key: String(key.value),
-            keySpan: { start: key.start + (quoted ? 1 : 0), end: key.end - (quoted ? 1 : 0) },
-            keyTokenSpan: { start: key.start, end: key.end },
-            colon,
-            value,
-          });
+          const property = this.keyed(key);
+          property.colon = colon;
+          property.value = value;
+          properties.push(property);
         } else {
           const item = this.flowItem(i, lineEnd, depth);
           items.push(item);
@@ -423,6 +413,18 @@ class FastYaml {
     return isMap ? { kind: 'object', start: at, end: i, properties } : { kind: 'array', start: at, end: i, items };
   }
 
+  /** A plain scalar between `at` and `end`, typed as YAML 1.2's core schema types it. */
+  private plainScalar(at: number, end: number): ScalarNode {
+    const typed = typePlainScalar(this.text.slice(at, end));
+    return new Scalar(typed.kind, typed.value, at, end, this.source, typed.kind === 'string' ? 'plain' : undefined);
+  }
+
+  /** A property for a key scalar; the key span leaves out the quotes of a quoted key. */
+  private keyed(key: ScalarNode): Property {
+    const quoted = key.style !== 'plain' ? 1 : 0;
+    return new Property(String(key.value), key.start + quoted, key.end - quoted, key.start, key.end);
+  }
+
   private flowItem(at: number, lineEnd: number, depth: number): ValueNode {
     const c = this.text.charCodeAt(at);
     if (c === 91 || c === 123) return this.flow(at, lineEnd, depth + 1);
@@ -443,11 +445,7 @@ class FastYaml {
       if (k !== SPACE) end = i + 1;
     }
     if (end === at) throw giveUp;
-    const source = text.slice(at, end);
-    const typed = typePlainScalar(source);
-    const node: ScalarNode = { kind: typed.kind, value: typed.value, raw: source, start: at, end };
-    if (typed.kind === 'string') node.style = 'plain';
-    return node;
+    return this.plainScalar(at, end);
   }
 }
 
@@ -460,3 +458,4 @@ export function parseYamlFast(text: string): ValueNode | undefined {
     throw error;
   }
 }
+

@@ -1,7 +1,7 @@
 // Tolerant YAML parsing of one event's text: walks the `yaml` CST (no composer, for speed) into model nodes,
 // and reports the syntax errors the CST leaves to the composer (multi-line keys, compact nested maps, ...).
 import { CST, Parser } from 'yaml';
-import { MAX_NESTING, NestingTooDeep, ObjectNode, PropertyNode, ScalarNode, SyntaxProblem, ValueNode } from './model';
+import { MAX_NESTING, NestingTooDeep, ObjectNode, Property, PropertyNode, Scalar, ScalarNode, Source, SyntaxProblem, ValueNode } from './model';
 import { typePlainScalar } from './yamlScalar';
 import { parseYamlFast } from './yamlFast';
 import type { ParsedValue } from './jsonValue';
@@ -12,8 +12,11 @@ type Item = CST.CollectionItem;
 class Builder {
   readonly errors: SyntaxProblem[] = [];
   private readonly anchors = new Map<string, ValueNode>();
+  private readonly source: Source;
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string) {
+    this.source = new Source(text);
+  }
 
   error(start: number, end: number, message: string): void {
     this.errors.push({ start, end: Math.max(end, start), message });
@@ -69,16 +72,13 @@ class Builder {
   private scalar(token: CST.FlowScalar | CST.BlockScalar, props: readonly CST.SourceToken[], asKey = false): ScalarNode {
     const resolved = CST.resolveAsScalar(token, false, (offset, _code, message) => this.error(offset, offset + 1, message));
     const [start, end] = resolved ? resolved.range : [token.offset, token.offset + token.source.length];
-    const raw = this.text.slice(start, end);
     const tag = props.find((p) => p.type === 'tag')?.source;
     if (token.type === 'scalar' && tag !== '!!str' && tag !== '!') {
       const typed = asKey ? { kind: 'string' as const, value: resolved ? resolved.value : token.source } : typePlainScalar(resolved ? resolved.value : token.source);
-      const node: ScalarNode = { kind: typed.kind, value: typed.value, raw, start, end };
-      if (typed.kind === 'string') node.style = 'plain';
-      return node;
+      return new Scalar(typed.kind, typed.value, start, end, this.source, typed.kind === 'string' ? 'plain' : undefined);
     }
     const style = token.type === 'single-quoted-scalar' ? 'single' : token.type === 'double-quoted-scalar' ? 'double' : token.type === 'block-scalar' ? 'block' : 'plain';
-    return { kind: 'string', value: resolved ? resolved.value : token.source, raw, start, end, style };
+    return new Scalar('string', resolved ? resolved.value : token.source, start, end, this.source, style);
   }
 
   private map(offset: number, items: readonly Item[], flow: boolean): ObjectNode {
@@ -113,7 +113,7 @@ class Builder {
       const end = at + line.trimEnd().length;
       at += line.length + 1;
       if (end <= start) continue;
-      above.push({ key: this.text.slice(start, end), keySpan: { start, end }, keyTokenSpan: { start, end } });
+      above.push(new Property(this.text.slice(start, end), start, end, start, end));
     }
     const last = above.pop();
     if (!last) return [];
@@ -130,11 +130,8 @@ class Builder {
     if (key && (key.type === 'scalar' || key.type === 'single-quoted-scalar' || key.type === 'double-quoted-scalar')) {
       const scalar = this.scalar(key, item.start, true);
       const quoted = key.type !== 'scalar';
-      property = {
-        key: String(scalar.value ?? ''),
-        keySpan: { start: scalar.start + (quoted ? 1 : 0), end: scalar.end - (quoted && /['"]$/.test(scalar.raw) && scalar.raw.length > 1 ? 1 : 0) },
-        keyTokenSpan: { start: scalar.start, end: scalar.end },
-      };
+      const closed = quoted && /['"]$/.test(scalar.raw) && scalar.raw.length > 1;
+      property = new Property(String(scalar.value ?? ''), scalar.start + (quoted ? 1 : 0), scalar.end - (closed ? 1 : 0), scalar.start, scalar.end);
       if (!flow && key.type === 'scalar' && key.source.includes('\n')) {
         const firstLineEnd = this.text.indexOf('\n', scalar.start);
         this.error(scalar.start, firstLineEnd, 'A key needs a colon: is one missing at the end of this line?');
@@ -145,7 +142,7 @@ class Builder {
       return undefined;
     } else if (item.value !== undefined || colon) {
       const at = colon ? colon.offset : item.value ? item.value.offset : 0;
-      property = { key: '', keySpan: { start: at, end: at }, keyTokenSpan: { start: at, end: at } };
+      property = new Property('', at, at, at, at);
     } else {
       return undefined;
     }
@@ -173,7 +170,8 @@ class Builder {
       }
       const value = this.value(item.value, item.start);
       const indicator = item.start.find((t) => t.type === 'seq-item-ind');
-      const child: ValueNode = value ?? { kind: 'null', value: null, raw: '', start: (indicator?.offset ?? offset) + 1, end: (indicator?.offset ?? offset) + 1 };
+      const after = (indicator?.offset ?? offset) + 1;
+      const child: ValueNode = value ?? new Scalar('null', null, after, after, this.source);
       if (value || !flow) node.items.push(child);
       node.end = Math.max(node.end, child.end);
     }

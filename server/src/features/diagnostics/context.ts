@@ -18,7 +18,8 @@ class EventContext implements RuleContext {
   readonly catalog: Catalog;
   readonly format: DocumentFormat;
   private list?: RefInfo[];
-  private byStatus?: Map<RefStatus, RefInfo[]>;
+  /** The infos of each status, by `slotOf`: one pass for all statuses, a list only for those present. */
+  private byStatus?: Array<RefInfo[] | undefined>;
 
   constructor(readonly view: EventView, readonly env: FeatureEnv) {
     this.catalog = env.catalog;
@@ -30,15 +31,7 @@ class EventContext implements RuleContext {
   }
 
   infosWith(status: RefStatus): readonly RefInfo[] {
-    if (!this.byStatus) {
-      this.byStatus = new Map();
-      for (const info of this.infos) {
-        const list = this.byStatus.get(info.status);
-        if (list) list.push(info);
-        else this.byStatus.set(info.status, [info]);
-      }
-    }
-    return this.byStatus.get(status) ?? NONE;
+    return (this.byStatus ??= groupByStatus(this.infos))[slotOf(status)] ?? NONE;
   }
 
   refsAt(path: string): readonly FieldRef[] {
@@ -49,5 +42,36 @@ class EventContext implements RuleContext {
     const found = this.infos[ref.index];
     if (found?.ref !== ref) throw new Error(`field reference '${ref.path.join('.')}' does not belong to this event`);
     return found;
+  }
+}
+
+/** The infos grouped by status, in document order, indexed by `slotOf` (a slot stays empty for a status no key has). */
+function groupByStatus(infos: readonly RefInfo[]): Array<RefInfo[] | undefined> {
+  const groups = new Array<RefInfo[] | undefined>(STATUS_COUNT).fill(undefined);
+  for (let i = 0; i < infos.length; i++) {
+    const info = infos[i];
+    const slot = slotOf(info.status);
+    const list = groups[slot];
+    if (list) list.push(info);
+    else groups[slot] = [info];
+  }
+  return groups;
+}
+
+const STATUS_COUNT = 10;
+
+/** A small number per status: a switch over interned strings, cheaper than hashing the status in a Map for every key. */
+function slotOf(status: RefStatus): number {
+  switch (status) {
+    case 'field': return 0;
+    case 'object': return 1;
+    case 'open': return 2;
+    case 'custom': return 3;
+    case 'undefinedSet': return 4;
+    case 'nestedOnly': return 5;
+    case 'unknown': return 6;
+    case 'geoPart': return 7;
+    case 'belowLeaf': return 8;
+    case 'belowProblem': return 9;
   }
 }

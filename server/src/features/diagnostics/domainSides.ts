@@ -2,7 +2,7 @@
 // (client, server, source, destination, url and url's other placements, as the catalog defines them),
 // with the parts the Public Suffix List gives for that domain.
 import type { Catalog } from '../../catalog/types';
-import type { EventView } from '../../document/fieldRefs';
+import { childPath, EventView } from '../../document/fieldRefs';
 import type { Scalar } from '../edits';
 import { DomainParts, splitDomain } from './facts/domainName';
 import { Located, stringAt } from './eventValues';
@@ -52,7 +52,7 @@ export function domainSides(ctx: RuleContext): DomainSide[] {
   const out: DomainSide[] = [];
   for (const prefix of domainPrefixes(ctx.catalog)) {
     if (!ctx.view.holds(prefix)) continue;
-    const domain = stringAt(ctx.view, `${prefix}.domain`);
+    const domain = stringAt(ctx.view, childPath(prefix, 'domain'));
     const parts = domain && split(domain.value);
     if (domain && parts) out.push({ prefix, domain, parts });
   }

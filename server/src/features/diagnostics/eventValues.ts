@@ -48,6 +48,16 @@ export function stringsAt(view: EventView, path: string): Array<Located<string>>
   return out;
 }
 
+/** Whether a path holds the string `value`, as a single value or an array element (no list built: most events ask). */
+export function hasStringAt(view: EventView, path: string, value: string): boolean {
+  for (const ref of view.all(path)) {
+    const node = ref.value;
+    if (node === undefined) continue;
+    if (node.kind === 'string' ? node.value === value : node.kind === 'array' && elementsOf(node).some((e) => e.kind === 'string' && e.value === value)) return true;
+  }
+  return false;
+}
+
 /** Whether a path holds anything but null (an empty string counts: it was written). */
 export function isPresent(view: EventView, path: string): boolean {
   return view.all(path).some((ref) => ref.value !== undefined && ref.value.kind !== 'null');

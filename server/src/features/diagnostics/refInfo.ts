@@ -1,7 +1,8 @@
-// What the schema says about each key of an event, decided once per key and shared by every rule:
-// walking the key's own segments from its parent's answer, so nested and dotted spellings agree.
+// What the schema says about each key of an event, shared by every rule: the verdict on the key's spelling
+// (refVerdict.ts, decided once per catalog from its parent's), read through a small per-key info.
 import type { Catalog, FieldDefinition, Resolution, SchemaPlace } from '../../catalog/types';
 import type { FieldRef } from '../../document/fieldRefs';
+import { detached, memoOf, openOwnerOf, placementOf, Verdict, verdictOf } from './refVerdict';
 
 export type RefStatus =
   /** A defined field, leaf or object-typed (`info.field`). */
@@ -63,115 +64,64 @@ export interface RefInfo {
  * parents come before children (the order `collectFieldRefs` gives), so each key starts from its parent's answer.
  */
 export function classifyRefs(refs: readonly FieldRef[], catalog: Catalog): RefInfo[] {
-  const out: RefInfo[] = new Array<RefInfo>(refs.length);
-  const root = catalog.place([]);
+  const out: Info[] = new Array<Info>(refs.length);
+  const memo = memoOf(catalog);
   for (let i = 0; i < refs.length; i++) {
     const ref = refs[i];
-    const parent = ref.parent ? out[ref.parent.index] : undefined;
-    out[i] = classify(ref, parent, catalog, root);
+    const parent = ref.parent ? ref.parent.index : -1;
+    const up = parent >= 0 ? out[parent] : undefined;
+    const verdict = up ? verdictOf(ref, up.verdict, memo) : ref.first === 0 ? verdictOf(ref, memo.root, memo) : detached(ref, catalog);
+    out[i] = new Info(ref, up, verdict);
   }
   return out;
 }
 
-function classify(ref: FieldRef, parent: RefInfo | undefined, catalog: Catalog, root: SchemaPlace): RefInfo {
-  // Every field present from the start: one object shape for all infos keeps property access monomorphic.
-  const info: RefInfo = {
-    ref, path: ref.joinedPath, status: 'object', at: ref.first, resolution: undefined, field: undefined, leaf: undefined,
-    openOwner: undefined, placement: undefined, parent, place: undefined, deprecated: parent?.deprecated, beta: parent?.beta,
-  };
-  if (parent) {
-    const inherited = inheritedStatus(parent);
-    if (inherited) {
-      info.status = inherited;
-      if (inherited === 'open') info.openOwner = parent.openOwner;
-      if (inherited === 'undefinedSet') info.placement = parent.placement;
-      return info;
-    }
-  }
-  // A key below a walked parent starts from the parent's place; a root key from the root.
-  const start = parent?.place ?? (ref.first === 0 ? root : catalog.place(ref.path.slice(0, ref.first)));
-  walkSegments(info, start);
-  return info;
-}
+/** One key's info: its reference, its parent's info, and the verdict on its spelling (read through, not copied). */
+class Info implements RefInfo {
+  constructor(readonly ref: FieldRef, readonly parent: Info | undefined, readonly verdict: Verdict) {}
 
-/** A child's status when the parent's answer already decides it; undefined when the child must be walked. */
-function inheritedStatus(parent: RefInfo): RefStatus | undefined {
-  switch (parent.status) {
-    case 'object':
-      return undefined;
-    case 'field':
-      return parent.field?.type === 'object' ? undefined : 'belowLeaf';
-    case 'open':
-    case 'custom':
-    case 'undefinedSet':
-      return parent.status;
-    case 'geoPart':
-    case 'belowLeaf':
-      return 'belowLeaf';
-    default:
-      return 'belowProblem';
+  get path(): string {
+    return this.ref.joinedPath;
   }
-}
 
-/** Walks the key's own segments from the place of its prefix until one decides the status. */
-function walkSegments(info: RefInfo, start: SchemaPlace): void {
-  const path = info.ref.path;
-  const first = info.ref.first;
-  let place = start;
-  let leaf: FieldDefinition | undefined = info.parent?.status === 'field' ? info.parent.field : undefined;
-  for (let i = first; i < path.length; i++) {
-    info.at = i;
-    place = place.child(path[i]);
-    if (leaf && leaf.type !== 'object') {
-      // Segments below a leaf in one dotted key: only a geo_point's lat/lon mean something there.
-      if (leaf.type === 'geo_point' && i === path.length - 1 && (path[i] === 'lat' || path[i] === 'lon')) {
-        info.status = 'geoPart';
-        info.field = leaf;
-      } else {
-        info.status = 'unknown';
-        info.leaf = leaf;
-        info.resolution = place.resolution;
-      }
-      return;
-    }
-    const resolution: Resolution = place.resolution;
-    info.resolution = resolution;
-    switch (resolution.kind) {
-      case 'field':
-        leaf = resolution.field;
-        flag(info, 'deprecated', resolution.field.deprecated, i);
-        flag(info, 'beta', resolution.field.beta, i);
-        if (i === path.length - 1) {
-          info.status = 'field';
-          info.field = resolution.field;
-        }
-        break;
-      case 'object': {
-        const entry = place.entry;
-        flag(info, 'deprecated', resolution.deprecated ?? entry?.deprecated, i);
-        flag(info, 'beta', resolution.beta ?? entry?.beta, i);
-        info.status = 'object';
-        break;
-      }
-      case 'open':
-        info.status = 'open';
-        info.openOwner = resolution.owner;
-        return;
-      case 'undefinedSet':
-        info.status = 'undefinedSet';
-        info.placement = resolution.placement;
-        flag(info, 'beta', place.entry?.beta, i);
-        return;
-      case 'nestedOnly':
-      case 'unknown':
-      case 'custom':
-        info.status = resolution.kind;
-        return;
-    }
+  get status(): RefStatus {
+    return this.verdict.status;
   }
-  info.place = place;
-}
 
-function flag(info: RefInfo, kind: 'deprecated' | 'beta', text: string | undefined, at: number): void {
-  if (text && !info[kind]) info[kind] = { path: info.ref.path.slice(0, at + 1).join('.'), text, at };
+  get at(): number {
+    return this.verdict.at;
+  }
+
+  get resolution(): Resolution | undefined {
+    return this.verdict.resolution;
+  }
+
+  get field(): FieldDefinition | undefined {
+    return this.verdict.field;
+  }
+
+  get place(): SchemaPlace | undefined {
+    return this.verdict.place;
+  }
+
+  get deprecated(): Flag | undefined {
+    return this.verdict.deprecated;
+  }
+
+  get beta(): Flag | undefined {
+    return this.verdict.beta;
+  }
+
+  get leaf(): FieldDefinition | undefined {
+    const v = this.verdict;
+    return v.status === 'unknown' && typeof v.detail === 'object' ? v.detail : undefined;
+  }
+
+  get openOwner(): string | undefined {
+    return openOwnerOf(this.verdict);
+  }
+
+  get placement(): string | undefined {
+    return placementOf(this.verdict);
+  }
 }

@@ -76,13 +76,13 @@ export function relatedMembers(ctx: RuleContext): Record<RelatedField, Member[]>
 /** Members in document order, each key once (a class, not a closure per event: the bundle names every closure it creates). */
 class Members {
   readonly lists: Record<RelatedField, Member[]> = { 'related.ip': [], 'related.hosts': [], 'related.user': [] };
-  private readonly seen = new Map<RelatedField, Set<string>>();
+  /** The keys added so far per field, a set made only for a field that gets a member (a record, not a Map: three names). */
+  private readonly seen: Partial<Record<RelatedField, Set<string>>> = {};
 
   add(field: RelatedField, value: string, path: string, node: ScalarNode): void {
     if (value.trim() === '') return;
     const key = memberKey(field, value);
-    let keys = this.seen.get(field);
-    if (!keys) this.seen.set(field, (keys = new Set()));
+    const keys = (this.seen[field] ??= new Set());
     if (keys.has(key)) return;
     keys.add(key);
     this.lists[field].push({ value, path, node });

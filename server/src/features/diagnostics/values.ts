@@ -29,12 +29,20 @@ export function quote(text: string, max = 60): string {
   return JSON.stringify(short);
 }
 
-/** The values an array holds, arrays inside arrays flattened (the store flattens them too); a non-array is itself. */
-export function elementsOf(node: ValueNode): ValueNode[] {
+/**
+ * The values an array holds, arrays inside arrays flattened (the store flattens them too); a non-array is itself.
+ * Read-only: an array without arrays inside answers with its own items, not a copy.
+ */
+export function elementsOf(node: ValueNode): readonly ValueNode[] {
   if (node.kind !== 'array') return [node];
+  if (!node.items.some(isArray)) return node.items;
   const out: ValueNode[] = [];
   flattenInto(node.items, out);
   return out;
+}
+
+function isArray(node: ValueNode): boolean {
+  return node.kind === 'array';
 }
 
 // A module-level function, not a closure: every rule flattens the arrays of every event, and the bundle (keepNames)

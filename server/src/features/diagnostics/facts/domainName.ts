@@ -1,6 +1,14 @@
 // Splitting a domain by the Public Suffix List (psl), as the spec's domain-name rules require: never by counting labels.
 import { isIP } from 'node:net';
-import psl from 'psl';
+import type * as Psl from 'psl';
+
+let publicSuffixList: typeof Psl | undefined;
+
+/** psl builds its list when loaded (~8 MB, more while it loads): only once a document has a domain name to check. */
+function psl(): typeof Psl {
+  publicSuffixList ??= require('psl') as typeof Psl;
+  return publicSuffixList;
+}
 
 export interface DomainParts {
   /** The domain as checked: lower case, no trailing dot. */
@@ -21,7 +29,7 @@ export interface DomainParts {
 export function splitDomain(name: string): DomainParts | undefined {
   const domain = name.trim().toLowerCase().replace(/\.$/, '');
   if (domain === '' || isIP(domain.replace(/^\[|\]$/g, '')) !== 0 || !domain.includes('.')) return undefined;
-  const parsed = psl.parse(domain);
+  const parsed = psl().parse(domain);
   if ('error' in parsed && parsed.error) return undefined;
   if (!('tld' in parsed) || !parsed.tld) return undefined;
   const registeredDomain = parsed.domain ?? undefined;

@@ -1,4 +1,5 @@
 // args-count-mismatch: process.args_count (and process.parent.args_count) that is not the length of process.args.
+import { childPath } from '../../../document/fieldRefs';
 import { numberAt } from '../eventValues';
 import { replacementFix } from '../replacementFix';
 import type { Finding, Rule } from '../rule';
@@ -14,8 +15,8 @@ export const argsCountMismatch: Rule = {
   check(ctx) {
     const out: Finding[] = [];
     for (const prefix of placementsWritten(ctx, 'process')) {
-      const count = numberAt(ctx.view, `${prefix}.args_count`);
-      const args = ctx.view.all(`${prefix}.args`).find((ref) => ref.value?.kind === 'array')?.value;
+      const count = numberAt(ctx.view, childPath(prefix, 'args_count'));
+      const args = ctx.view.all(childPath(prefix, 'args')).find((ref) => ref.value?.kind === 'array')?.value;
       if (!count || !args) continue;
       // The store flattens arrays inside arrays: the length is the number of values.
       const length = elementsOf(args).length;

@@ -19,6 +19,8 @@ export const datasetForm: Rule = {
 
 /** `module.dataset`: at least two non-empty names joined by dots. */
 export function isModuleDotDataset(value: string): boolean {
-  const parts = value.split('.');
-  return parts.length >= 2 && parts.every((part) => part.trim() !== '');
+  return value.includes('.') && !BLANK_NAME.test(value);
 }
+
+/** A name that is empty or only white space (what trim() removes, as \s matches): between dots, or before or after one. */
+const BLANK_NAME = /(?:^|\.)\s*(?:\.|$)/;

@@ -1,5 +1,6 @@
 // domain-parts-mismatch: a registered_domain, subdomain or top_level_domain that disagrees with its domain as the
 // Public Suffix List splits it (never by counting labels); subdomain accepts both readings of the spec's wording.
+import { childPath } from '../../../document/fieldRefs';
 import { acceptedValues, agrees, DOMAIN_PARTS, domainSides, PartWrite, partStep, writeParts } from '../domainSides';
 import { stringAt } from '../eventValues';
 import { composeSteps } from '../setField';
@@ -19,7 +20,7 @@ export const domainPartsMismatch: Rule = {
     const out: Finding[] = [];
     for (const side of domainSides(ctx)) {
       for (const part of DOMAIN_PARTS) {
-        const path = `${side.prefix}.${part}`;
+        const path = childPath(side.prefix, part);
         const written = stringAt(ctx.view, path);
         if (!written || (part === 'registered_domain' && !side.parts.registeredDomain) || agrees(side.parts, part, written.value)) continue;
         const accepted = acceptedValues(side.parts, part);

@@ -1,5 +1,6 @@
 // domain-parts-missing: a domain without its registered_domain / top_level_domain (and subdomain, when both readings
 // of the spec give one): the enrichment the spec names, filled by the fix from the Public Suffix List.
+import { childPath } from '../../../document/fieldRefs';
 import { DOMAIN_PARTS, DomainPart, domainSides, PartWrite, partStep, writeParts } from '../domainSides';
 import type { DomainSide } from '../domainSides';
 import { isPresent } from '../eventValues';
@@ -19,7 +20,7 @@ export const domainPartsMissing: Rule = {
   check(ctx) {
     const out: Finding[] = [];
     for (const side of domainSides(ctx)) {
-      const writes = missingWrites(side, (part) => isPresent(ctx.view, `${side.prefix}.${part}`));
+      const writes = missingWrites(side, (part) => isPresent(ctx.view, childPath(side.prefix, part)));
       if (writes.length === 0) continue;
       out.push(findingAt(valueSpan(side.domain.node), {
         message: `${side.prefix}.domain has no ${writes.map((w) => w.path).join(', ')}; the Public Suffix List gives ${writes.map((w) => `${w.path.slice(side.prefix.length + 1)} "${w.value}"`).join(', ')}`,

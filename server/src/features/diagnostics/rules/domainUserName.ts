@@ -1,6 +1,6 @@
 // domain-user-name: a `DOMAIN\name` composite in user.name (or user.target.name, source.user.name, ... every
 // placement of the user set); the fix moves the domain to user.domain and keeps the bare name.
-import type { EventView } from '../../../document/fieldRefs';
+import { childPath, EventView } from '../../../document/fieldRefs';
 import { replaceValue } from '../../edits';
 import { stringAt } from '../eventValues';
 import { isRecord } from '../locate';
@@ -19,10 +19,10 @@ export const domainUserName: Rule = {
   check(ctx) {
     const out: Finding[] = [];
     for (const prefix of placementsWritten(ctx, 'user')) {
-      const name = stringAt(ctx.view, `${prefix}.name`);
+      const name = stringAt(ctx.view, childPath(prefix, 'name'));
       const parts = name && splitDomainName(name.value);
       if (!name || !parts) continue;
-      const domain = stringAt(ctx.view, `${prefix}.domain`);
+      const domain = stringAt(ctx.view, childPath(prefix, 'domain'));
       const conflict = domain !== undefined && domain.value.toLowerCase() !== parts.domain.toLowerCase();
       out.push(findingAt(valueSpan(name.node), {
         // Quoted as written: JSON quoting would double the backslash the message is about.

@@ -1,6 +1,6 @@
 // email-identifier: a user identified by an email address (in user.id, in user.name with no id, or only in
 // user.email) without that address in both user.id and user.email; the fix fills the missing one.
-import type { EventView } from '../../../document/fieldRefs';
+import { childPath, EventView } from '../../../document/fieldRefs';
 import { isPresent, Located, stringAt } from '../eventValues';
 import { isRecord, stringList } from '../locate';
 import { isEmail } from '../notation';
@@ -46,11 +46,11 @@ export const emailIdentifier: Rule = {
 
 /** The email a user placement is identified by, where it is written, and which of id and email lack it. */
 function emailIdentity(view: EventView, prefix: string): { email: string; at: Located<string>; missing: Array<'id' | 'email'> } | undefined {
-  const id = stringAt(view, `${prefix}.id`);
-  const email = stringAt(view, `${prefix}.email`);
-  const name = stringAt(view, `${prefix}.name`);
-  const hasId = isPresent(view, `${prefix}.id`);
-  const hasEmail = isPresent(view, `${prefix}.email`);
+  const id = stringAt(view, childPath(prefix, 'id'));
+  const email = stringAt(view, childPath(prefix, 'email'));
+  const name = stringAt(view, childPath(prefix, 'name'));
+  const hasId = isPresent(view, childPath(prefix, 'id'));
+  const hasEmail = isPresent(view, childPath(prefix, 'email'));
   // The id is an address: the address is the identifier.
   if (id && isEmail(id.value)) return hasEmail ? undefined : { email: id.value, at: id, missing: ['email'] };
   if (hasId) return undefined;
@@ -59,6 +59,6 @@ function emailIdentity(view: EventView, prefix: string): { email: string; at: Lo
     return { email: name.value, at: name, missing: hasEmail ? ['id'] : ['id', 'email'] };
   }
   // No id and no name: the address is the only identifier.
-  if (email && isEmail(email.value) && !isPresent(view, `${prefix}.name`)) return { email: email.value, at: email, missing: ['id'] };
+  if (email && isEmail(email.value) && !isPresent(view, childPath(prefix, 'name'))) return { email: email.value, at: email, missing: ['id'] };
   return undefined;
 }

@@ -3,6 +3,7 @@
 // parent set is defined (process.hash), unknown-field reports the name with the same respelling.
 import { renameKey } from '../../edits';
 import type { FieldSetInfo } from '../../../catalog/types';
+import type { FieldRef } from '../../../document/fieldRefs';
 import { isRecord, refAtKey } from '../locate';
 import { matchesPattern, snakeCase } from '../notation';
 import type { Finding, Rule } from '../rule';
@@ -21,12 +22,12 @@ export const hashName: Rule = {
     if (!set || !pattern) return [];
     const out: Finding[] = [];
     for (const info of ctx.infos) {
-      const path = info.ref.path;
-      const at = path.length - 1;
+      const ref = info.ref;
+      const at = ref.depth - 1;
       // Defined names are fine; unknown ones are unknown-field's; problems above are reported there.
       if (at < info.ref.first || info.status === 'field' || info.status === 'unknown' || info.status === 'belowProblem') continue;
-      const placement = placementOf(set, path);
-      const name = path[at];
+      const placement = placementOf(set, ref);
+      const name = ref.lastName;
       if (!placement || matchesPattern(pattern, name)) continue;
       const respelt = snakeCase(name);
       const suggestion = respelt !== '' && matchesPattern(pattern, respelt) && !ctx.view.get(`${placement}.${respelt}`) ? respelt : undefined;
@@ -49,11 +50,12 @@ export const hashName: Rule = {
 /** The last names of a set's placements (`hash` for file.hash), once per set: most keys are ruled out by their parent's name. */
 const lastNames = new WeakMap<FieldSetInfo, Set<string>>();
 
-/** The hash placement a path names a direct child of (`file.hash` for file.hash.SHA256), if any. */
-function placementOf(set: FieldSetInfo, path: readonly string[]): string | undefined {
+/** The hash placement a key names a direct child of (`file.hash` for file.hash.SHA256), if any. */
+function placementOf(set: FieldSetInfo, ref: FieldRef): string | undefined {
   let names = lastNames.get(set);
   if (!names) lastNames.set(set, (names = new Set(set.placements.map((p) => p.slice(p.lastIndexOf('.') + 1)))));
-  if (!names.has(path.length > 1 ? path[path.length - 2] : '')) return undefined;
-  const parent = path.slice(0, -1).join('.');
+  // The parent's name read without building the key's path: every key of every event passes here.
+  if (!names.has(ref.depth > 1 ? ref.nameAt(ref.depth - 2) : '')) return undefined;
+  const parent = ref.path.slice(0, -1).join('.');
   return set.placements.includes(parent) ? parent : undefined;
 }

@@ -1,5 +1,5 @@
 // iam-types: an iam event whose event.type lacks the activity or the target kind (user or group).
-import { stringsAt } from '../eventValues';
+import { hasStringAt, stringsAt } from '../eventValues';
 import type { Rule } from '../rule';
 import { findingAt, valueSpan } from '../values';
 
@@ -13,6 +13,7 @@ export const iamTypes: Rule = {
   specSource: 'Document 1, Events, Identity and account management (and Document 2, User field mapping guidance, rule 2)',
   check(ctx) {
     const view = ctx.view;
+    if (!hasStringAt(view, 'event.category', 'iam')) return [];
     const iam = stringsAt(view, 'event.category').find((c) => c.value === 'iam');
     if (!iam) return [];
     const types = stringsAt(view, 'event.type');

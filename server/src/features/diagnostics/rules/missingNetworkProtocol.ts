@@ -1,5 +1,5 @@
 // missing-network-protocol: a network event of type protocol without network.protocol.
-import { isPresent, stringsAt } from '../eventValues';
+import { hasStringAt, isPresent, stringsAt } from '../eventValues';
 import type { Rule } from '../rule';
 import { findingAt, valueSpan } from '../values';
 
@@ -11,7 +11,7 @@ export const missingNetworkProtocol: Rule = {
   specSource: 'Document 1, Mapping guidance: network events, rule 6',
   check(ctx) {
     const view = ctx.view;
-    if (!stringsAt(view, 'event.category').some((c) => c.value === 'network')) return [];
+    if (!hasStringAt(view, 'event.category', 'network')) return [];
     const protocol = stringsAt(view, 'event.type').find((t) => t.value === 'protocol');
     if (!protocol || isPresent(view, 'network.protocol')) return [];
     return [findingAt(valueSpan(protocol.node), { message: 'event.category contains network and event.type contains protocol, so network.protocol must be populated (the L7 protocol name, e.g. "http", "dns")' })];

@@ -3,6 +3,13 @@ import type { ValueNode } from '../../../document/model';
 import type { Finding, Rule } from '../rule';
 import { findingAt, keySpanFrom } from '../values';
 
+/** How many names a dotted path has (`labels` 1, `http.request.headers` 3), without splitting it: every labels key passes here. */
+function segmentCount(path: string): number {
+  let count = 1;
+  for (let at = path.indexOf('.'); at >= 0; at = path.indexOf('.', at + 1)) count++;
+  return count;
+}
+
 export const notFlat: Rule = {
   code: 'not-flat',
   defaultSeverity: 'error',
@@ -14,10 +21,11 @@ export const notFlat: Rule = {
     for (const info of ctx.infosWith('open')) {
       if (info.status !== 'open' || !info.openOwner) continue;
       const owner = ctx.catalog.lookup(info.openOwner);
-      const depth = info.openOwner.split('.').length;
+      const depth = segmentCount(info.openOwner);
       // Only the first key below the owner: deeper keys are inside what it already reports.
       if (!owner?.flat || info.ref.first > depth) continue;
-      const below = info.ref.path.slice(depth);
+      // The usual labels key (one undotted name below the owner) is read without building its path.
+      const below = info.ref.first === depth && !info.ref.dotted ? [info.ref.property.key] : info.ref.path.slice(depth);
       let why: string | undefined;
       if (below.length > 1) why = `'${below.join('.')}' nests '${below.slice(1).join('.')}' under '${below[0]}'`;
       else if (info.ref.value && holdsObject(info.ref.value)) why = `'${below[0]}' holds an object`;

@@ -1,5 +1,5 @@
 // outcome-not-expected: event.outcome on a metric event or an info-type event, where the spec says it is generally omitted.
-import { stringAt, stringsAt } from '../eventValues';
+import { hasStringAt, stringAt } from '../eventValues';
 import { removeField } from '../setField';
 import type { Rule } from '../rule';
 import { findingAt, valueSpan } from '../values';
@@ -16,7 +16,7 @@ export const outcomeNotExpected: Rule = {
     if (!outcome?.value || outcome.value.kind === 'object' || outcome.value.kind === 'null') return [];
     const reason = stringAt(view, 'event.kind')?.value === 'metric'
       ? 'a metric event (event.kind metric)'
-      : stringsAt(view, 'event.type').some((t) => t.value === 'info') ? 'an info event (event.type info)' : undefined;
+      : hasStringAt(view, 'event.type', 'info') ? 'an info event (event.type info)' : undefined;
     if (!reason) return [];
     return [findingAt(valueSpan(outcome.value), { message: `event.outcome is generally omitted on ${reason}`, tags: ['unnecessary'] })];
   },

@@ -3,12 +3,11 @@
 import { appendItems, scalarText } from '../../edits';
 import type { TextEdit } from '../../types';
 import { createRuleContext } from '../context';
-import { stringsAt } from '../eventValues';
 import { isRecord } from '../locate';
 import { memberKey, Member, RELATED_FIELDS, RelatedField, relatedMembers } from '../relatedValues';
 import type { Finding, Rule, RuleContext } from '../rule';
 import { arrayText, composeSteps, listText, setText, Step } from '../setField';
-import { valueSpan } from '../values';
+import { elementsOf, valueSpan } from '../values';
 import { prefersDotted } from './missingRequired';
 
 const NOUN: Record<RelatedField, string> = { 'related.ip': 'IP', 'related.hosts': 'host name', 'related.user': 'user name' };
@@ -57,7 +56,10 @@ function fieldOf(data: unknown): RelatedField | undefined {
 function missingMembers(ctx: RuleContext, field: RelatedField, members: Member[]): Member[] {
   if (members.length === 0) return [];
   const held = new Set<string>();
-  for (const written of stringsAt(ctx.view, field)) held.add(memberKey(field, written.value));
+  for (const ref of ctx.view.all(field)) {
+    if (!ref.value) continue;
+    for (const node of elementsOf(ref.value)) if (node.kind === 'string') held.add(memberKey(field, String(node.value)));
+  }
   return members.filter((m) => !held.has(memberKey(field, m.value)));
 }
 

@@ -33,8 +33,8 @@ export const typeMismatch: Rule = {
       const value = info.ref.value;
       if (!value) continue;
       if (info.status === 'field' && info.field) fieldProblems(info, info.field, value, out);
-      else if (info.status === 'object') out.push(...objectProblems(info, value));
-      else if (info.status === 'geoPart') out.push(...coordinateProblems(info, value));
+      else if (info.status === 'object') objectProblems(info, value, out);
+      else if (info.status === 'geoPart') coordinateProblems(info, value, out);
     }
     return out;
   },
@@ -70,9 +70,10 @@ function fieldProblems(info: RefInfo, field: FieldDefinition, value: ValueNode, 
 }
 
 function elementProblem(info: RefInfo, field: FieldDefinition, element: ValueNode, out: Finding[]): void {
-  if (OWN_RULE.has(field.path) && element.kind !== 'object' && element.kind !== 'array') return;
   const problem = typeProblem(field.type, element);
-  if (problem) out.push(mismatch(info.path, field, element, problem));
+  // The other rule's fields are looked up only for a problem: most values have none.
+  if (!problem || (OWN_RULE.has(field.path) && element.kind !== 'object' && element.kind !== 'array')) return;
+  out.push(mismatch(info.path, field, element, problem));
 }
 
 /** A geo_point value is one point, or an array of points (a [lon, lat] pair is one point, not two values). */
@@ -99,19 +100,20 @@ function fixFor(field: FieldDefinition, element: ValueNode): FixData | undefined
   return undefined;
 }
 
-function objectProblems(info: RefInfo, value: ValueNode): Finding[] {
+/** Appends what is not an object where fields are expected (every object key of every event passes here). */
+function objectProblems(info: RefInfo, value: ValueNode, out: Finding[]): void {
   // The usual case, said at once: an object (or null) where fields are expected.
-  if (value.kind === 'object' || value.kind === 'null') return [];
-  return elementsOf(value)
-    .filter((e) => e.kind !== 'object' && e.kind !== 'null')
-    .map((e) => findingAt(valueSpan(e), { message: `Type mismatch: '${info.path}' holds fields and expects an object; found ${describeValue(e)}` }));
+  if (value.kind === 'object' || value.kind === 'null') return;
+  for (const e of elementsOf(value)) {
+    if (e.kind !== 'object' && e.kind !== 'null') out.push(findingAt(valueSpan(e), { message: `Type mismatch: '${info.path}' holds fields and expects an object; found ${describeValue(e)}` }));
+  }
 }
 
-function coordinateProblems(info: RefInfo, value: ValueNode): Finding[] {
-  const axis = info.ref.path[info.ref.path.length - 1] as 'lat' | 'lon';
-  if (value.kind === 'null' || !coordinateProblem(axis, value)) return [];
+function coordinateProblems(info: RefInfo, value: ValueNode, out: Finding[]): void {
+  const axis = info.ref.lastName as 'lat' | 'lon';
+  if (value.kind === 'null' || !coordinateProblem(axis, value)) return;
   const [name, limit] = axis === 'lat' ? ['latitude', 90] : ['longitude', 180];
-  return [findingAt(valueSpan(value), {
+  out.push(findingAt(valueSpan(value), {
     message: `Type mismatch: ${info.path} is the ${name} of the geo_point ${info.field?.path} and expects a number within -${limit}..${limit}; found ${describeValue(value)}`,
-  })];
+  }));
 }

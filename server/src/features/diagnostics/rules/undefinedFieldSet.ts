@@ -30,8 +30,9 @@ export const undefinedFieldSet: Rule = {
 /** Every value below `top` sits at a name the spec's guidance uses (`related.ip`), so there is nothing to hint. */
 function onlyMentioned(top: RefInfo, all: readonly RefInfo[], mentioned: readonly string[]): boolean {
   const placement = top.placement ?? top.path;
+  const below = `${top.path}.`;
   for (const info of all) {
-    if (info.path !== top.path && !info.path.startsWith(`${top.path}.`)) continue;
+    if (info.path !== top.path && !info.path.startsWith(below)) continue;
     if (info.ref.value?.kind === 'object') continue;
     if (!mentioned.includes(info.path.slice(placement.length + 1))) return false;
   }

@@ -1,6 +1,6 @@
 // url-part-mismatch: url.query, url.fragment or url.extension that disagrees with the URL they come from
 // (url.full, url.original: a full URL or only a path), read with the WHATWG URL parser.
-import type { EventView } from '../../../document/fieldRefs';
+import { childPath, EventView } from '../../../document/fieldRefs';
 import { stringAt } from '../eventValues';
 import { isRecord, valueAt } from '../locate';
 import { replacementFix } from '../replacementFix';
@@ -25,7 +25,7 @@ const SOURCES = ['full', 'original'] as const;
 export function observedPart(view: EventView, prefix: string, part: UrlPart): Array<{ source: string; value: string | undefined }> {
   const out: Array<{ source: string; value: string | undefined }> = [];
   for (const source of SOURCES) {
-    const written = stringAt(view, `${prefix}.${source}`);
+    const written = stringAt(view, childPath(prefix, source));
     const parts: UrlParts | undefined = written ? urlParts(written.value) : undefined;
     const value = parts?.[part];
     if (parts && value !== null) out.push({ source: `${prefix}.${source}`, value });
@@ -49,7 +49,7 @@ export const urlPartMismatch: Rule = {
     const out: Finding[] = [];
     for (const prefix of placementsWritten(ctx, 'url')) {
       for (const { part, delimiter, what } of PARTS) {
-        const written = stringAt(ctx.view, `${prefix}.${part}`);
+        const written = stringAt(ctx.view, childPath(prefix, part));
         if (!written) continue;
         const observed = observedPart(ctx.view, prefix, part);
         const bare = written.value.startsWith(delimiter) ? written.value.slice(delimiter.length) : undefined;
