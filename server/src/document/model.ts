@@ -64,7 +64,7 @@ export interface PropertyNode {
   colon?: number;
 }
 
-// A 5 MB document holds about a million nodes, so the two kinds there are most of get a compact form: numbers
+// A 5 MB document holds about a million nodes, so the two most numerous kinds get a compact form: numbers
 // instead of span objects, and the source text sliced on demand instead of a copy per value.
 
 /** The text that local offsets index into: an event's own text, or the whole document shifted by `base`. */
