@@ -24,5 +24,5 @@ function plainProperty(p: PropertyNode): PlainNode {
 }
 
 export function plainEvents(events: readonly EventSlice[]): PlainNode[] {
-  return events.map((e) => ({ ...e, root: plainTree(e.root) }));
+  return events.map((e) => ({ index: e.index, start: e.start, text: e.text, root: plainTree(e.root), errors: e.errors, disabledLines: e.disabledLines }));
 }

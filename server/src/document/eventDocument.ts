@@ -1,23 +1,15 @@
-// Turns a whole file into events, each parsed from its own text; unchanged events of the previous
+// Turns a whole file into events, each parsed from its own text when first read; unchanged events of the previous
 // version are reused as they are, so an edit re-parses (and features re-check) only what it touched.
 import { DocumentFormat, EventSlice, MAX_NESTING, NestingTooDeep, ParsedDocument, Span, SyntaxProblem } from './model';
 import { parseJsonValue, ParsedValue } from './jsonValue';
-import { parseJsonArrayFast } from './jsonFast';
 import { JsonPieces, splitJson } from './jsonSplit';
-import { splitYaml, YamlPiece } from './yamlSplit';
+import { pieceText, splitYaml, YamlPiece } from './yamlSplit';
 import { parseYamlValue } from './yamlValue';
 import { disabledLines } from './disableComments';
+import { EventParse, ParsedEvent } from './parsedEvent';
 
 export function parseEventDocument(text: string, format: DocumentFormat, previous?: ParsedDocument): ParsedDocument {
   const reuse = previous && previous.format === format ? previous.events : [];
-  if (format === 'json' && reuse.length === 0) {
-    // First sight of a well-formed array: one pass, no separate split.
-    const elements = parseJsonArrayFast(text);
-    if (elements) {
-      const events = elements.map((e, index): EventSlice => ({ index, start: e.start, text: text.slice(e.start, e.end), root: e.root, errors: [] }));
-      return { format, text, events, errors: [] };
-    }
-  }
   let pieces: YamlPiece[];
   let errors: SyntaxProblem[] = [];
   if (format === 'json') {
@@ -34,13 +26,20 @@ export function parseEventDocument(text: string, format: DocumentFormat, previou
   const events = pieces.map((piece, index): EventSlice => {
     const sliceText = text.slice(piece.start, piece.end);
     const old = findSame(reuse, index, shift, sliceText);
-    if (old) return { ...old, index, start: piece.start };
-    const parsed = parseGuarded(parse, piece.parseText ?? sliceText);
-    const event: EventSlice = { index, start: piece.start, text: sliceText, root: parsed.root, errors: tidy(parsed.errors, sliceText.length) };
+    if (old) return old instanceof ParsedEvent ? old.movedTo(index, piece.start) : { ...old, index, start: piece.start };
+    // Parsed when first read: a caller that checks events in batches and releases their trees never holds them all.
+    const item = piece.item === true;
+    const event = ParsedEvent.of(index, piece.start, sliceText, (own) => parseEvent(parse, own, item));
     if (format === 'yaml') event.disabledLines = disabledLines(sliceText);
     return event;
   });
   return { format, text, events, errors };
+}
+
+/** `item`: a YAML sequence item, parsed with its `-` blanked out (yamlSplit.ts). */
+function parseEvent(parse: (text: string) => ParsedValue, text: string, item: boolean): EventParse {
+  const parsed = parseGuarded(parse, item ? pieceText(text, { start: 0, end: text.length, item }) : text);
+  return { root: parsed.root, errors: tidy(parsed.errors, text.length) };
 }
 
 /** Absurd nesting (10,000 brackets) becomes one clear error on an unchecked event, not a crash. */
@@ -71,7 +70,7 @@ export function firstEvent(text: string, format: DocumentFormat): EventSlice | u
   else if (format === 'yaml') piece = splitYaml(text, 1)[0];
   else piece = ndjsonLines(text, 1)[0];
   if (!piece) return undefined;
-  const parsed = parseGuarded(format === 'yaml' ? parseYamlValue : parseJsonValue, piece.parseText ?? text.slice(piece.start, piece.end));
+  const parsed = parseGuarded(format === 'yaml' ? parseYamlValue : parseJsonValue, pieceText(text, piece));
   return { index: 0, start: piece.start, text: text.slice(piece.start, piece.end), root: parsed.root, errors: parsed.errors };
 }
 

@@ -185,12 +185,12 @@ export class EventView {
   private index?: PathIndex;
   private byRoot?: Map<string, FieldRef[]>;
 
-  constructor(readonly slice: EventSlice) {
-    this.refs = collectFieldRefs(slice.root);
-  }
+  /** Read once: an event's tree may be rebuilt on each read (parsedEvent.ts), and the refs point into this one. */
+  readonly root: ValueNode | undefined;
 
-  get root(): ValueNode | undefined {
-    return this.slice.root;
+  constructor(readonly slice: EventSlice) {
+    this.root = slice.root;
+    this.refs = collectFieldRefs(this.root);
   }
 
   get text(): string {

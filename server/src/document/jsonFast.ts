@@ -10,10 +10,8 @@ const giveUp = new GiveUp();
 
 class FastJson {
   private pos = 0;
-  /** Offsets in nodes are relative to this (an event's start inside a larger document). */
-  private base = 0;
-  /** What the nodes of the value being read slice their source text from. */
-  private source: Source;
+  /** What the nodes slice their source text from. */
+  private readonly source: Source;
 
   constructor(private readonly text: string) {
     this.source = new Source(text);
@@ -25,32 +23,6 @@ class FastJson {
     const root = this.value(0);
     this.space();
     return this.pos === this.text.length ? root : undefined;
-  }
-
-  /** A top-level array, each element with offsets local to itself; undefined unless all is well formed. */
-  elements(): Array<{ start: number; end: number; root: ValueNode }> | undefined {
-    this.space();
-    if (this.text.charCodeAt(this.pos) !== 91) return undefined;
-    this.pos++;
-    this.space();
-    const out: Array<{ start: number; end: number; root: ValueNode }> = [];
-    if (this.text.charCodeAt(this.pos) !== 93) {
-      for (;;) {
-        this.base = this.pos;
-        this.source = new Source(this.text, this.base);
-        const root = this.value(0);
-        out.push({ start: this.base, end: this.pos, root });
-        this.space();
-        const c = this.text.charCodeAt(this.pos);
-        if (c === 93) break;
-        if (c !== 44) return undefined;
-        this.pos++;
-        this.space();
-      }
-    }
-    this.pos++;
-    this.space();
-    return this.pos === this.text.length ? out : undefined;
   }
 
   private space(): void {
@@ -74,21 +46,21 @@ class FastJson {
   private object(depth: number): ObjectNode {
     if (depth > MAX_NESTING) throw giveUp;
     const text = this.text;
-    const node: ObjectNode = { kind: 'object', start: this.pos - this.base, end: 0, properties: [] };
+    const node: ObjectNode = { kind: 'object', start: this.pos, end: 0, properties: [] };
     this.pos++;
     this.space();
     if (text.charCodeAt(this.pos) === 125) {
-      node.end = ++this.pos - this.base;
+      node.end = ++this.pos;
       return node;
     }
     for (;;) {
       if (text.charCodeAt(this.pos) !== 34) throw giveUp;
-      const keyStart = this.pos - this.base;
+      const keyStart = this.pos;
       const key = intern(this.stringValue());
-      const keyEnd = this.pos - this.base;
+      const keyEnd = this.pos;
       this.space();
       if (text.charCodeAt(this.pos) !== 58) throw giveUp;
-      const colon = this.pos++ - this.base;
+      const colon = this.pos++;
       this.space();
       const property = new Property(key, keyStart + 1, keyEnd - 1, keyStart, keyEnd);
       property.colon = colon;
@@ -100,7 +72,7 @@ class FastJson {
         this.pos++;
         this.space();
       } else if (c === 125) {
-        node.end = ++this.pos - this.base;
+        node.end = ++this.pos;
         return trimmed(node);
       } else {
         throw giveUp;
@@ -111,11 +83,11 @@ class FastJson {
   private array(depth: number): ArrayNode {
     if (depth > MAX_NESTING) throw giveUp;
     const text = this.text;
-    const node: ArrayNode = { kind: 'array', start: this.pos - this.base, end: 0, items: [] };
+    const node: ArrayNode = { kind: 'array', start: this.pos, end: 0, items: [] };
     this.pos++;
     this.space();
     if (text.charCodeAt(this.pos) === 93) {
-      node.end = ++this.pos - this.base;
+      node.end = ++this.pos;
       return node;
     }
     for (;;) {
@@ -126,7 +98,7 @@ class FastJson {
         this.pos++;
         this.space();
       } else if (c === 93) {
-        node.end = ++this.pos - this.base;
+        node.end = ++this.pos;
         return trimmed(node);
       } else {
         throw giveUp;
@@ -137,7 +109,7 @@ class FastJson {
   private string(): ScalarNode {
     const start = this.pos;
     const value = this.stringValue();
-    return new Scalar('string', value, start - this.base, this.pos - this.base, this.source, 'double');
+    return new Scalar('string', value, start, this.pos, this.source, 'double');
   }
 
   /** Reads a string token at `pos` (on its opening quote) and returns its value. */
@@ -190,14 +162,14 @@ class FastJson {
       if (i === exponent) throw giveUp;
     }
     this.pos = i;
-    return new Scalar('number', Number(text.slice(start, i)), start - this.base, i - this.base, this.source);
+    return new Scalar('number', Number(text.slice(start, i)), start, i, this.source);
   }
 
   private word(word: string, kind: 'boolean' | 'null', value: boolean | null): ScalarNode {
     if (!this.text.startsWith(word, this.pos)) throw giveUp;
     const start = this.pos;
     this.pos += word.length;
-    return new Scalar(kind, value, start - this.base, this.pos - this.base, this.source);
+    return new Scalar(kind, value, start, this.pos, this.source);
   }
 }
 
@@ -209,16 +181,6 @@ function isDigit(c: number): boolean {
 export function parseJsonFast(text: string): ValueNode | undefined {
   try {
     return new FastJson(text).run();
-  } catch (error) {
-    if (error === giveUp || error instanceof RangeError) return undefined;
-    throw error;
-  }
-}
-
-/** The events of a well-formed JSON array in one pass, or undefined when the text needs the split path. */
-export function parseJsonArrayFast(text: string): Array<{ start: number; end: number; root: ValueNode }> | undefined {
-  try {
-    return new FastJson(text).elements();
   } catch (error) {
     if (error === giveUp || error instanceof RangeError) return undefined;
     throw error;

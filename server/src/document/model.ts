@@ -134,10 +134,10 @@ export interface EventSlice {
   start: number;
   /** The event's own text; all node offsets are local to it. */
   text: string;
-  /** The event's value: an object for a well-formed event. */
-  root: ValueNode | undefined;
+  /** The event's value: an object for a well-formed event; may be rebuilt on demand (parsedEvent.ts), so it is read, not copied. */
+  readonly root: ValueNode | undefined;
   /** Syntax problems inside the event, local offsets. */
-  errors: SyntaxProblem[];
+  readonly errors: SyntaxProblem[];
   /** YAML `# fieldwise-disable-line CODE...`: local 0-based line -> codes (empty set = all codes). */
   disabledLines?: Map<number, Set<string>>;
   /** Local offsets at which each line of `text` starts, computed on demand. */

@@ -572,5 +572,5 @@ export function composeEdits(view: EventView, format: DocumentFormat, steps: rea
 /** The event a text holds, parsed as the document adapters parse one event. */
 export function reread(text: string, format: DocumentFormat): EventView {
   const event = parseEventDocument(text, format).events[0] ?? { index: 0, start: 0, text, root: undefined, errors: [] };
-  return new EventView({ ...event, start: 0, text });
+  return new EventView({ ...event, root: event.root, errors: event.errors, start: 0, text });
 }

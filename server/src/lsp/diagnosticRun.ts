@@ -3,10 +3,11 @@
 // small batches, yielding to the event loop between them (a cancellation or a newer edit gets in), and then the
 // whole document is assembled in one call that is served from that cache (per-file rules, severities, syntax errors).
 import type { EventSlice } from '../document/model';
+import { eventKey, releaseTree } from '../document/parsedEvent';
 import { checkCounter } from '../features/diagnostics/eventDiagnostics';
 import type { FwDiagnostic } from '../features/types';
 import type { LanguageService } from '../service/languageService';
-import { eventIdentity, ParsedVersion } from './parseCache';
+import type { ParsedVersion } from './parseCache';
 
 export interface DiagnosticsResult {
   diagnostics: FwDiagnostic[];
@@ -30,16 +31,17 @@ export class CheckedEvents {
   }
 
   has(event: EventSlice): boolean {
-    return this.seen.has(eventIdentity(event));
+    return this.seen.has(eventKey(event));
   }
 
   add(event: EventSlice): void {
-    this.seen.add(eventIdentity(event));
+    this.seen.add(eventKey(event));
   }
 }
 
 const SLICE_MS = 10;
-const BATCH = 32;
+// A tree lives until its batch is checked and released: small batches let trees die young, not promoted to the old heap.
+const BATCH = 4;
 
 export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -66,7 +68,11 @@ export async function checkVersion(
     const before = checkCounter.events;
     service.diagnostics({ ...doc, events: batch, errors: [] }, file);
     checked += checkCounter.events - before;
-    for (const e of batch) checkedBefore.add(e);
+    for (const e of batch) {
+      checkedBefore.add(e);
+      // Its findings are cached now: the tree is rebuilt on demand if a feature needs it, so the heap holds only text.
+      releaseTree(e);
+    }
   }
   if (isCancelled()) return undefined;
   const before = checkCounter.events;

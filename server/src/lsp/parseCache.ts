@@ -1,6 +1,7 @@
 // One parse per document version; the next version is parsed against the previous one, so unchanged events
 // (same text) are reused as they are and only the edited ones are parsed again.
-import type { DocumentFormat, EventSlice, ParsedDocument } from '../document/model';
+import type { DocumentFormat, ParsedDocument } from '../document/model';
+import { eventKey } from '../document/parsedEvent';
 import type { LanguageService } from '../service/languageService';
 
 export interface ParsedVersion {
@@ -10,14 +11,9 @@ export interface ParsedVersion {
   text: string;
   /** The parse; an event nested too deep carries one syntax error instead of a tree (document layer). */
   parsed: ParsedDocument;
-  /** Events parsed anew for this version (the rest were reused from the previous one). */
+  /** Events new in this version, parsed when first read (the rest were reused from the previous one). */
   reparsed: number;
   parseMs: number;
-}
-
-/** Stays the same object for an event reused across versions: the document layer copies the slice, not its tree. */
-export function eventIdentity(event: EventSlice): object {
-  return event.root ?? event.errors;
 }
 
 export class ParseCache {
@@ -46,8 +42,8 @@ function parseVersion(
 ): ParsedVersion {
   const started = performance.now();
   const parsed = service.parse(text, format, previous?.parsed);
-  const before = new Set(previous?.parsed?.events.map(eventIdentity));
+  const before = new Set(previous?.parsed?.events.map(eventKey));
   let reparsed = 0;
-  for (const event of parsed.events) if (!before.has(eventIdentity(event))) reparsed++;
+  for (const event of parsed.events) if (!before.has(eventKey(event))) reparsed++;
   return { uri, version, format, text, parsed, reparsed, parseMs: performance.now() - started };
 }

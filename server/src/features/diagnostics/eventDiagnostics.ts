@@ -1,7 +1,8 @@
-// An event's diagnostics before settings apply (local offsets, default severities), cached by the event's root:
-// events unchanged since the previous version keep their root object, so an edit re-checks only what it touched.
+// An event's diagnostics before settings apply (local offsets, default severities), cached by the event's key:
+// events unchanged since the previous version keep it (their tree may be dropped and rebuilt), so an edit re-checks only what it touched.
 import type { Catalog } from '../../catalog/types';
 import type { DocumentFormat, EventSlice } from '../../document/model';
+import { eventKey } from '../../document/parsedEvent';
 import type { FeatureEnv } from '../env';
 import type { FwDiagnostic } from '../types';
 import { createRuleContext } from './context';
@@ -24,8 +25,7 @@ const checks: ReadonlyArray<Rule['check']> = rules.map((rule) => rule.check);
 export const checkCounter = { events: 0 };
 
 export function eventDiagnostics(event: EventSlice, env: FeatureEnv): FwDiagnostic[] {
-  // An event without a value still has its own errors array, as stable as a root would be.
-  const key: object = event.root ?? event.errors;
+  const key = eventKey(event);
   const hit = cache.get(key);
   if (hit && hit.catalog === env.catalog && hit.format === env.format && hit.dottedKeys === env.dottedKeys) return hit.diagnostics;
   checkCounter.events++;
