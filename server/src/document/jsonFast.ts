@@ -2,7 +2,7 @@
 // tolerant path (jsonValue.ts) and gives up (returns undefined) at the first problem, so that every
 // error message and recovery still comes from jsonc-parser.
 import { intern, trimmed } from './compact';
-import { ArrayNode, MAX_NESTING, ObjectNode, Property, Scalar, ScalarNode, Source, ValueNode } from './model';
+import { ArrayNode, MAX_NESTING, ObjectNode, Property, Scalar, ScalarNode, ValueNode } from './model';
 
 
 class GiveUp extends Error {}
@@ -10,12 +10,8 @@ const giveUp = new GiveUp();
 
 class FastJson {
   private pos = 0;
-  /** What the nodes slice their source text from. */
-  private readonly source: Source;
 
-  constructor(private readonly text: string) {
-    this.source = new Source(text);
-  }
+  constructor(private readonly text: string) {}
 
   run(): ValueNode | undefined {
     this.space();
@@ -109,7 +105,7 @@ class FastJson {
   private string(): ScalarNode {
     const start = this.pos;
     const value = this.stringValue();
-    return new Scalar('string', value, start, this.pos, this.source, 'double');
+    return new Scalar('string', value, start, this.pos, this.text, 'double');
   }
 
   /** Reads a string token at `pos` (on its opening quote) and returns its value. */
@@ -162,14 +158,14 @@ class FastJson {
       if (i === exponent) throw giveUp;
     }
     this.pos = i;
-    return new Scalar('number', Number(text.slice(start, i)), start, i, this.source);
+    return new Scalar('number', Number(text.slice(start, i)), start, i, this.text);
   }
 
   private word(word: string, kind: 'boolean' | 'null', value: boolean | null): ScalarNode {
     if (!this.text.startsWith(word, this.pos)) throw giveUp;
     const start = this.pos;
     this.pos += word.length;
-    return new Scalar(kind, value, start, this.pos, this.source);
+    return new Scalar(kind, value, start, this.pos, this.text);
   }
 }
 

@@ -1,6 +1,6 @@
 // Tolerant JSON parsing of one event's text into document-model nodes (jsonc-parser's visitor, no second tree).
 import { ParseErrorCode, visit } from 'jsonc-parser';
-import { ArrayNode, MAX_NESTING, NestingTooDeep, ObjectNode, Property, PropertyNode, Scalar, Source, SyntaxProblem, ValueNode } from './model';
+import { ArrayNode, MAX_NESTING, NestingTooDeep, ObjectNode, Property, PropertyNode, Scalar, SyntaxProblem, ValueNode } from './model';
 import { parseJsonFast } from './jsonFast';
 
 interface Frame {
@@ -43,7 +43,6 @@ export function parseJsonValue(text: string): ParsedValue {
 export function parseJsonTolerant(text: string): ParsedValue {
   const stack: Frame[] = [];
   const errors: SyntaxProblem[] = [];
-  const source = new Source(text);
   let root: ValueNode | undefined;
 
   const attach = (node: ValueNode): void => {
@@ -95,7 +94,7 @@ export function parseJsonTolerant(text: string): ParsedValue {
       },
       onLiteralValue: (value: unknown, offset, length) => {
         const kind = value === null ? 'null' : typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string';
-        attach(new Scalar(kind, value as string | number | boolean | null, offset, offset + length, source, kind === 'string' ? 'double' : undefined));
+        attach(new Scalar(kind, value as string | number | boolean | null, offset, offset + length, text, kind === 'string' ? 'double' : undefined));
       },
       onError: (error, offset, length) => {
         errors.push({ start: offset, end: offset + Math.max(length, 0), message: messages[error] ?? 'Syntax error' });

@@ -67,27 +67,19 @@ export interface PropertyNode {
 // A 5 MB document holds about a million nodes, so the two most numerous kinds get a compact form: numbers
 // instead of span objects, and the source text sliced on demand instead of a copy per value.
 
-/** The text that local offsets index into: an event's own text, or the whole document shifted by `base`. */
-export class Source {
-  constructor(readonly text: string, readonly base = 0) {}
-
-  slice(start: number, end: number): string {
-    return this.text.slice(this.base + start, this.base + end);
-  }
-}
-
 export class Scalar implements ScalarNode {
   constructor(
     readonly kind: ScalarKind,
     readonly value: string | number | boolean | null,
     public start: number,
     public end: number,
-    private readonly source: Source,
+    /** The text the offsets index into (the event's own): shared by every node of the event. */
+    private readonly text: string,
     readonly style: ScalarStyle | undefined = undefined,
   ) {}
 
   get raw(): string {
-    return this.source.slice(this.start, this.end);
+    return this.text.slice(this.start, this.end);
   }
 }
 

@@ -2,7 +2,7 @@
 // quoted and flow values, comments. It builds exactly the nodes the CST path (yamlValue.ts) builds and
 // gives up (returns undefined) on anything else (anchors, tags, multi-line scalars, block scalars,
 // odd indentation, errors), so the `yaml` library still decides every case this one does not know.
-import { ArrayNode, MAX_NESTING, ObjectNode, Property, PropertyNode, Scalar, ScalarNode, Source, ValueNode } from './model';
+import { ArrayNode, MAX_NESTING, ObjectNode, Property, PropertyNode, Scalar, ScalarNode, ValueNode } from './model';
 import { typePlainScalar } from './yamlScalar';
 import { intern, trimmed } from './compact';
 
@@ -20,11 +20,8 @@ const DASH = 45;
 class FastYaml {
   /** Offset of the current line's start. */
   private line = 0;
-  private readonly source: Source;
 
-  constructor(private readonly text: string) {
-    this.source = new Source(text);
-  }
+  constructor(private readonly text: string) {}
 
   run(): ValueNode | undefined {
     if (!this.nextContentLine()) return undefined;
@@ -124,7 +121,7 @@ class FastYaml {
     } else {
       let end = colon;
       while (text.charCodeAt(end - 1) === SPACE) end--;
-      keyNode = new Scalar('string', intern(text.slice(at, end)), at, end, this.source, 'plain');
+      keyNode = new Scalar('string', intern(text.slice(at, end)), at, end, this.text, 'plain');
     }
     const property = this.keyed(keyNode);
     property.colon = colon;
@@ -179,7 +176,7 @@ class FastYaml {
         if (more && indent > column) {
           item = this.block(this.line + indent, depth + 1);
         } else {
-          item = new Scalar('null', null, at + 1, at + 1, this.source);
+          item = new Scalar('null', null, at + 1, at + 1, this.text);
         }
       } else if ((text.charCodeAt(v) === DASH && this.isSeqIndicator(v)) || this.findKeyColon(v) >= 0) {
         // A compact nested collection starting on the item's line.
@@ -300,7 +297,7 @@ class FastYaml {
     } else {
       throw giveUp;
     }
-    return new Scalar('string', value, at, end, this.source, text.charCodeAt(at) === 39 ? 'single' : 'double');
+    return new Scalar('string', value, at, end, this.text, text.charCodeAt(at) === 39 ? 'single' : 'double');
   }
 
   /**
@@ -357,7 +354,7 @@ class FastYaml {
     const value = chomp === 'strip' ? content : chomp === 'clip' ? content + '\n' : content + '\n' + '\n'.repeat(trailingBlanks);
     const end = chomp === 'keep' && trailingBlanks > 0 ? trailingBlankEnd : lastContentEnd;
     this.line = line;
-    return new Scalar('string', value, at, end, this.source, 'block');
+    return new Scalar('string', value, at, end, this.text, 'block');
   }
 
   /** A flow collection that closes on its own line: `[a, "b"]`, `{lat: 1, lon: 2}`. */
@@ -416,7 +413,7 @@ class FastYaml {
   /** A plain scalar between `at` and `end`, typed as YAML 1.2's core schema types it. */
   private plainScalar(at: number, end: number): ScalarNode {
     const typed = typePlainScalar(this.text.slice(at, end));
-    return new Scalar(typed.kind, typed.value, at, end, this.source, typed.kind === 'string' ? 'plain' : undefined);
+    return new Scalar(typed.kind, typed.value, at, end, this.text, typed.kind === 'string' ? 'plain' : undefined);
   }
 
   /** A property for a key scalar; the key span leaves out the quotes of a quoted key. */

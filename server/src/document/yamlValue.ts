@@ -1,7 +1,7 @@
 // Tolerant YAML parsing of one event's text: walks the `yaml` CST (no composer, for speed) into model nodes,
 // and reports the syntax errors the CST leaves to the composer (multi-line keys, compact nested maps, ...).
 import { CST, Parser } from 'yaml';
-import { MAX_NESTING, NestingTooDeep, ObjectNode, Property, PropertyNode, Scalar, ScalarNode, Source, SyntaxProblem, ValueNode } from './model';
+import { MAX_NESTING, NestingTooDeep, ObjectNode, Property, PropertyNode, Scalar, ScalarNode, SyntaxProblem, ValueNode } from './model';
 import { typePlainScalar } from './yamlScalar';
 import { parseYamlFast } from './yamlFast';
 import type { ParsedValue } from './jsonValue';
@@ -12,11 +12,8 @@ type Item = CST.CollectionItem;
 class Builder {
   readonly errors: SyntaxProblem[] = [];
   private readonly anchors = new Map<string, ValueNode>();
-  private readonly source: Source;
 
-  constructor(private readonly text: string) {
-    this.source = new Source(text);
-  }
+  constructor(private readonly text: string) {}
 
   error(start: number, end: number, message: string): void {
     this.errors.push({ start, end: Math.max(end, start), message });
@@ -75,10 +72,10 @@ class Builder {
     const tag = props.find((p) => p.type === 'tag')?.source;
     if (token.type === 'scalar' && tag !== '!!str' && tag !== '!') {
       const typed = asKey ? { kind: 'string' as const, value: resolved ? resolved.value : token.source } : typePlainScalar(resolved ? resolved.value : token.source);
-      return new Scalar(typed.kind, typed.value, start, end, this.source, typed.kind === 'string' ? 'plain' : undefined);
+      return new Scalar(typed.kind, typed.value, start, end, this.text, typed.kind === 'string' ? 'plain' : undefined);
     }
     const style = token.type === 'single-quoted-scalar' ? 'single' : token.type === 'double-quoted-scalar' ? 'double' : token.type === 'block-scalar' ? 'block' : 'plain';
-    return new Scalar('string', resolved ? resolved.value : token.source, start, end, this.source, style);
+    return new Scalar('string', resolved ? resolved.value : token.source, start, end, this.text, style);
   }
 
   private map(offset: number, items: readonly Item[], flow: boolean): ObjectNode {
@@ -171,7 +168,7 @@ class Builder {
       const value = this.value(item.value, item.start);
       const indicator = item.start.find((t) => t.type === 'seq-item-ind');
       const after = (indicator?.offset ?? offset) + 1;
-      const child: ValueNode = value ?? new Scalar('null', null, after, after, this.source);
+      const child: ValueNode = value ?? new Scalar('null', null, after, after, this.text);
       if (value || !flow) node.items.push(child);
       node.end = Math.max(node.end, child.end);
     }
