@@ -1,4 +1,4 @@
-// A parsed document lives as long as it is open, and a 5 MB one has about a million nodes: these keep the tree small.
+// A 5 MB document's trees have about a million nodes, built in one check and all kept by the command line: these keep them small.
 import type { ArrayNode, ObjectNode } from './model';
 
 const LONGEST = 32;

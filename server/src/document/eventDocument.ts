@@ -3,7 +3,7 @@
 import { DocumentFormat, EventSlice, MAX_NESTING, NestingTooDeep, ParsedDocument, Span, SyntaxProblem } from './model';
 import { parseJsonValue, ParsedValue } from './jsonValue';
 import { JsonPieces, splitJson } from './jsonSplit';
-import { pieceText, splitYaml, YamlPiece } from './yamlSplit';
+import { itemText, pieceText, splitYaml, YamlPiece } from './yamlSplit';
 import { parseYamlValue } from './yamlValue';
 import { disabledLines } from './disableComments';
 import { EventParse, ParsedEvent } from './parsedEvent';
@@ -38,7 +38,7 @@ export function parseEventDocument(text: string, format: DocumentFormat, previou
 
 /** `item`: a YAML sequence item, parsed with its `-` blanked out (yamlSplit.ts). */
 function parseEvent(parse: (text: string) => ParsedValue, text: string, item: boolean): EventParse {
-  const parsed = parseGuarded(parse, item ? pieceText(text, { start: 0, end: text.length, item }) : text);
+  const parsed = parseGuarded(parse, item ? itemText(text) : text);
   return { root: parsed.root, errors: tidy(parsed.errors, text.length) };
 }
 

@@ -85,3 +85,17 @@ export function releaseTree(event: EventSlice): void {
 export function eventKey(event: EventSlice): object {
   return event instanceof ParsedEvent ? event.tree : event.errors;
 }
+
+/** A plain copy of an event with some fields replaced: `{ ...event }` would miss a ParsedEvent's `root` and `errors`. */
+export function eventWith(event: EventSlice, changes: Partial<EventSlice>): EventSlice {
+  return {
+    index: event.index,
+    start: event.start,
+    text: event.text,
+    root: 'root' in changes ? changes.root : event.root,
+    errors: event.errors,
+    disabledLines: event.disabledLines,
+    lineStarts: event.lineStarts,
+    ...changes,
+  };
+}

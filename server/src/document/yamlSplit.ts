@@ -11,7 +11,12 @@ export interface YamlPiece extends Span {
 /** The text to parse for a piece of `text`. */
 export function pieceText(text: string, piece: YamlPiece): string {
   const slice = text.slice(piece.start, piece.end);
-  return piece.item ? ' ' + slice.slice(1) : slice;
+  return piece.item ? itemText(slice) : slice;
+}
+
+/** A sequence item's text with its `-` blanked out, so that it parses as the value it holds, at the same offsets. */
+export function itemText(slice: string): string {
+  return ' ' + slice.slice(1);
 }
 
 const docMarker = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/;

@@ -4,6 +4,7 @@
 import { eventAt } from '../document/eventDocument';
 import { EventView } from '../document/fieldRefs';
 import type { EventSlice, ParsedDocument, Span } from '../document/model';
+import { eventWith } from '../document/parsedEvent';
 import { disabledLines as parseDisabledLines } from '../document/disableComments';
 import { applyEdits, minimalEdit, reread } from './edits';
 import type { FeatureEnv } from './env';
@@ -97,12 +98,12 @@ export function fixAllEdits(doc: ParsedDocument, env: FeatureEnv, rule: Rule): T
  * and repeats for what is left: fixes that touch one place (two insertions into one object) compose in turn.
  */
 function fixInRounds(event: EventSlice, env: FeatureEnv, rule: Rule, hidden: Hidden): TextEdit[] {
-  let view = new EventView({ ...event, root: event.root, errors: event.errors, start: 0 });
+  let view = new EventView(eventWith(event, { start: 0 }));
   let text = event.text;
   for (let round = 0; round < MAX_FIX_ROUNDS; round++) {
     const ctx = createRuleContext(view, env);
     const lines = parseDisabledLines(text);
-    const slice = { ...view.slice, root: view.root, errors: view.slice.errors, disabledLines: lines, lineStarts: undefined };
+    const slice = eventWith(view.slice, { root: view.root, disabledLines: lines, lineStarts: undefined });
     const pending = rule.check(ctx)
       .map((f): FwDiagnostic => ({ ...f, code: rule.code, severity: rule.defaultSeverity }))
       .filter((d) => !hidden(d) && !lineDisabled(slice, d));

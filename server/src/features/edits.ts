@@ -4,6 +4,7 @@
 import { parseEventDocument } from '../document/eventDocument';
 import { EventView, FieldRef } from '../document/fieldRefs';
 import type { ArrayNode, DocumentFormat, ObjectNode, PropertyNode, ScalarNode, ValueNode } from '../document/model';
+import { eventWith } from '../document/parsedEvent';
 import { typePlainScalar } from '../document/yamlScalar';
 import type { TextEdit } from './types';
 import { lineOf, lineStarts } from '../document/lines';
@@ -572,5 +573,5 @@ export function composeEdits(view: EventView, format: DocumentFormat, steps: rea
 /** The event a text holds, parsed as the document adapters parse one event. */
 export function reread(text: string, format: DocumentFormat): EventView {
   const event = parseEventDocument(text, format).events[0] ?? { index: 0, start: 0, text, root: undefined, errors: [] };
-  return new EventView({ ...event, root: event.root, errors: event.errors, start: 0, text });
+  return new EventView(eventWith(event, { start: 0, text }));
 }
