@@ -245,6 +245,19 @@ const cases: Case[] = [
     ],
   },
   {
+    code: 'related-incomplete',
+    severity: 'information',
+    name: 'related.user wants the bare name of a DOMAIN\\name user, as domain-user-name splits it',
+    bad: ev({ user: { name: 'CORP\\alice' }, related: { user: ['CORP\\alice'] } }),
+    count: 1,
+    messages: [/related\.user .*missing: alice \(user\.name\)$/],
+    good: [
+      ev({ user: { name: 'CORP\\alice' }, related: { user: ['alice'] } }),
+      // An access log's "-" names nobody.
+      ev({ user: { name: '-' }, source: { domain: '-' } }),
+    ],
+  },
+  {
     code: 'address-not-duplicated',
     severity: 'warning',
     name: 'an IP address and a domain address not duplicated',

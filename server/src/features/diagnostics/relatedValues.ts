@@ -3,10 +3,12 @@
 // network.forwarded_ip), plus IPs written as {side}.address or url.domain. related.hosts: host names (host.hostname,
 // host.name, observer.hostname, {side}.domain, a {side}.address that is a domain, url.domain, tls.client.server_name);
 // opaque ids (host.id) and directory names (host.domain, user.domain) are not host names. related.user: the name of
-// every placement of the user field set (user, user.target, user.effective, user.changes, {side}.user, host.user).
+// every placement of the user field set (user, user.target, user.effective, user.changes, {side}.user, host.user);
+// of a `DOMAIN\name` composite, the bare name, which is what user.name holds once split (domain-user-name).
 import type { FieldDefinition } from '../../catalog/types';
 import type { ScalarNode } from '../../document/model';
 import { addressKind } from './facts/address';
+import { splitDomainName } from './notation';
 import type { RuleContext } from './rule';
 import { elementsOf } from './values';
 
@@ -66,7 +68,7 @@ export function relatedMembers(ctx: RuleContext): Record<RelatedField, Member[]>
       } else if (role === 'host') {
         members.add('related.hosts', value, path, node);
       } else {
-        members.add('related.user', value, path, node);
+        members.add('related.user', splitDomainName(value)?.name ?? value, path, node);
       }
     }
   }
@@ -80,7 +82,9 @@ class Members {
   private readonly seen: Partial<Record<RelatedField, Set<string>>> = {};
 
   add(field: RelatedField, value: string, path: string, node: ScalarNode): void {
-    if (value.trim() === '') return;
+    // "-" is how access logs write "none" (nginx, Apache): no user or host to pivot on.
+    const bare = value.trim();
+    if (bare === '' || bare === '-') return;
     const key = memberKey(field, value);
     const keys = (this.seen[field] ??= new Set());
     if (keys.has(key)) return;
