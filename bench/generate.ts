@@ -214,8 +214,9 @@ function find(text: string, needle: string, from: number, to: number): number {
   return at >= 0 && at < to ? at : -1;
 }
 
-export function benchDocument(format: BenchFormat, label: string, bytes: number, probes: number): BenchDocument {
-  const { events, injected } = makeEvents(bytes, bytes);
+/** `seed` picks the events: the bench's documents use their size, so every run measures the same text. */
+export function benchDocument(format: BenchFormat, label: string, bytes: number, probes: number, seed = bytes): BenchDocument {
+  const { events, injected } = makeEvents(bytes, seed);
   const { text, starts } = format === 'json' ? jsonText(events) : yamlText(events);
   const key = (name: string): string => (format === 'json' ? `"${name}":` : `${name}:`);
   const endOf = (k: number): number => (k + 1 < starts.length ? starts[k + 1] : text.length);

@@ -1,7 +1,8 @@
 // `npm run bench`: Fieldwise's language server against VS Code's JSON language server and yaml-language-server on
 // the same generated event documents (about 100 KB, 1 MB and 5 MB; JSON and the same events as YAML), all over
 // stdio, plus the bare parse of each document and, for context, the "floor" (floorServer.ts: a Node.js language server
-// that only holds the document); prints one table with the ratios against the targets.
+// that only holds the document); prints one table with the ratios against the targets, then the first and the warm
+// in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up).
 // Options: --runs N (default 3), --sizes 100k,1m,5m, --profile (CPU profile of Fieldwise on the largest documents).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { bareParse, BareParse } from './bareParse';
 import { BenchDocument, benchDocument, BenchFormat } from './generate';
 import { profileFieldwise } from './profile';
-import { buildFloorServer, fieldwise, floorServer, jsonServer, REPO, ServerSetup, yamlServer } from './servers';
+import { buildFloorServer, bundleBenchScript, fieldwise, floorServer, jsonServer, REPO, ServerSetup, yamlServer } from './servers';
+import { SERVER_EXEC_ARGV } from '../client/src/serverFlags';
 import { runSession, SessionFigures, SessionOptions } from './session';
 import { printTable, SideFigures, Summary } from './table';
 import { median } from './stats';
@@ -94,7 +96,32 @@ async function main(): Promise<void> {
   const loadAfter = loadavg()[0];
   printTable(summaries, { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter, minutes: (Date.now() - started) / 60000 });
   writeFileSync(join(OUT, 'results.json'), JSON.stringify(summaries, null, 2));
+  printWarmup(opts);
   if (opts.profile) await profileFieldwise(summaries.length > 0 ? largest(opts) : [], DOCS);
+}
+
+const WARMUP_ROUNDS = 5;
+
+/** Each document's open path in a fresh process, WARMUP_ROUNDS times (warmup.ts): the first round cold, then warm. */
+function printWarmup(opts: Options): void {
+  const script = bundleBenchScript('warmup');
+  const rows: string[] = [];
+  for (const format of ['json', 'yaml'] as BenchFormat[]) {
+    for (const [label, bytes] of opts.sizes) {
+      const args = [...SERVER_EXEC_ARGV, script, format, label.replace(' ', '').toLowerCase(), String(bytes), String(WARMUP_ROUNDS)];
+      const { roundsMs } = JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8' })) as { roundsMs: number[] };
+      const cold = roundsMs[0];
+      // The best later round: the JIT has had a document to warm up on, and noise only ever adds.
+      const warm = Math.min(...roundsMs.slice(1));
+      rows.push(`${`${format.toUpperCase()} ${label}`.padEnd(12)} | ${roundsMs.map((ms) => ms.toFixed(0).padStart(5)).join(' | ')} | ${(cold / warm).toFixed(1).padStart(4)}`);
+    }
+  }
+  const rounds = Array.from({ length: WARMUP_ROUNDS }, (_, i) => `${`r${i + 1}`.padStart(5)}`).join(' | ');
+  process.stdout.write(`\nIn-process open path (split, parse, check in batches; no protocol, no transfer), ms: a fresh process per line,
+r1 = the bench's document cold, r2-r${WARMUP_ROUNDS} = other documents of the same size and shape; cold/warm = r1 / the fastest of r2-r${WARMUP_ROUNDS}.
+${'document'.padEnd(12)} | ${rounds} | cold/warm
+${rows.join('\n')}
+`);
 }
 
 function largest(opts: Options): BenchDocument[] {

@@ -42,14 +42,22 @@ export function fieldwise(): ServerSetup {
   };
 }
 
+/** Bundles bench/NAME.ts into bench/out/NAME.js, so it runs under plain node like the servers (tsx would add memory and load time). */
+export function bundleBenchScript(name: string): string {
+  const outfile = resolve(REPO, `bench/out/${name}.js`);
+  buildSync({
+    entryPoints: [resolve(REPO, `bench/${name}.ts`)], outfile,
+    bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning',
+    // As scripts/build.mjs bundles the server: jsonc-parser's UMD `main` has requires esbuild cannot follow.
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  });
+  return outfile;
+}
+
 const FLOOR_BUNDLE = resolve(REPO, 'bench/out/floorServer.js');
 
-/** Bundles bench/floorServer.ts into one file, so it runs under plain node like the other servers (not through tsx). */
 export function buildFloorServer(): void {
-  buildSync({
-    entryPoints: [resolve(REPO, 'bench/floorServer.ts')], outfile: FLOOR_BUNDLE,
-    bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning',
-  });
+  bundleBenchScript('floorServer');
 }
 
 /** The least a Node.js language server can be (see floorServer.ts); started like Fieldwise's, with the same node flags. */

@@ -1,0 +1,35 @@
+// The JIT's share of a first open, for the bench's notes: in a fresh process, the language server's own open path
+// (split, parse, check in batches with the trees released; lsp/diagnosticRun.ts) over ROUNDS documents of one size,
+// each new to the caches. Round 1 is what a fresh server pays cold; the last is the same work warm. No protocol, no
+// transfer. Bundled by the bench into bench/out and run under plain node with the server's flags.
+// Usage: node warmup.js json|yaml LABEL BYTES ROUNDS; prints {"roundsMs": [...]} on stdout.
+import { loadCatalog } from '../server/src/catalog';
+import { CheckedEvents, checkVersion } from '../server/src/lsp/diagnosticRun';
+import type { ParsedVersion } from '../server/src/lsp/parseCache';
+import { LanguageService } from '../server/src/service/languageService';
+import { benchDocument, BenchFormat } from './generate';
+
+async function main(): Promise<void> {
+  const [format, label, bytes, rounds] = process.argv.slice(2);
+  if ((format !== 'json' && format !== 'yaml') || !label || !(Number(bytes) > 0) || !(Number(rounds) > 0)) {
+    throw new Error('usage: warmup.js json|yaml LABEL BYTES ROUNDS');
+  }
+  const service = new LanguageService(loadCatalog());
+  const roundsMs: number[] = [];
+  for (let round = 0; round < Number(rounds); round++) {
+    // Round 1 is the bench's own document; then other seeds: the same size and shape, other events.
+    const doc = benchDocument(format as BenchFormat, label, Number(bytes), 0, Number(bytes) + round);
+    const started = performance.now();
+    const parsed = service.parse(doc.text, doc.format);
+    const entry: ParsedVersion = { uri: `file:///bench/${doc.name}`, version: 1, format: doc.format, text: doc.text, parsed, reparsed: doc.events, parseMs: 0 };
+    const result = await checkVersion(entry, service, `events/${doc.name}`, new CheckedEvents(), () => false);
+    roundsMs.push(performance.now() - started);
+    if (!result || result.checked !== doc.events) throw new Error(`round ${round + 1}: ${result?.checked ?? 0} of ${doc.events} events checked`);
+  }
+  process.stdout.write(`${JSON.stringify({ roundsMs })}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`warmup: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
