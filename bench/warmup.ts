@@ -1,6 +1,6 @@
 // The JIT's share of a first open, for the bench's notes: in a fresh process, the language server's own open path
 // (split, parse, check in batches with the trees released; lsp/diagnosticRun.ts) over ROUNDS documents of one size,
-// each new to the caches. Round 1 is what a fresh server pays cold; the last is the same work warm. No protocol, no
+// each new to the caches. Round 1 is what a fresh server pays cold; the later ones the same work warm. No protocol, no
 // transfer. Bundled by the bench into bench/out and run under plain node with the server's flags.
 // Usage: node warmup.js json|yaml LABEL BYTES ROUNDS; prints {"roundsMs": [...]} on stdout.
 import { loadCatalog } from '../server/src/catalog';
