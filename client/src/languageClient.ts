@@ -11,7 +11,7 @@ import {
   ServerOptions,
   TransportKind,
 } from 'vscode-languageclient/node';
-import { CrashPolicy } from './crashPolicy';
+import { connectionErrorAction, CrashPolicy } from './crashPolicy';
 import { SERVER_EXEC_ARGV } from './serverFlags';
 import { serverDocumentSelector } from './documentSelector';
 import { SECTION } from './settings';
@@ -49,8 +49,7 @@ class NotifyingErrorHandler implements ErrorHandler {
   ) {}
 
   error(_error: Error, _message: unknown, count: number | undefined): ErrorHandlerResult {
-    // A few write/read errors can be transient; past that the connection is broken and closed() takes over.
-    return count !== undefined && count <= 3 ? { action: ErrorAction.Continue, handled: true } : { action: ErrorAction.Shutdown, handled: true };
+    return { action: connectionErrorAction(count) === 'continue' ? ErrorAction.Continue : ErrorAction.Shutdown, handled: true };
   }
 
   closed(): CloseHandlerResult {

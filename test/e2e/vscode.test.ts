@@ -126,14 +126,20 @@ test('Fieldwise in code-server (real VS Code workbench)', { skip: e2eSkipped() ?
     await t.test('UI: a crashed language server restarts with a visible message', () =>
       withWorkbench(browser!, server!, workspace, 'crash', async (workbench) => {
         await openQuickFile(workbench.page, 'broken.json');
-        // This window's server has answered (its diagnostics are counted), so it is the newest server process.
+        // This window's server has answered (its diagnostics are counted).
         await workbench.page.locator('[id="status.problems"]').filter({ hasText: /[1-9]/ }).first().waitFor({ timeout: 30_000 });
+        // The windows of earlier tests keep their extension hosts and servers: this window's extension host is the
+        // newest, and its server is the one started with its process id (vscode-languageclient's --clientProcessId).
+        const host = newestProcess((command) => command.includes('--type=extensionHost'));
+        assert.ok(host, 'no extension host process');
         const serverJs = path.join(dirs.extensions, `${EXTENSION_ID}-`);
-        const first = await waitUntil(() => newestProcess((command) => command.includes(serverJs) && command.includes('dist/server.js')), 30_000);
-        assert.ok(first, 'no language server process of the installed extension');
+        const ours = (command: string): boolean =>
+          command.includes(serverJs) && command.includes('dist/server.js') && command.includes(`--clientProcessId=${host.pid} `);
+        const first = await waitUntil(() => newestProcess(ours), 30_000);
+        assert.ok(first, `no language server process of the installed extension started by extension host ${host.pid}`);
         process.kill(first.pid, 'SIGKILL');
         const second = await waitUntil(() => {
-          const candidate = newestProcess((command) => command.includes(serverJs) && command.includes('dist/server.js'));
+          const candidate = newestProcess(ours);
           return candidate && candidate.pid !== first.pid ? candidate : undefined;
         }, 30_000);
         // The message is a notification; the notification list shows it whether or not a toast is still up.
@@ -142,7 +148,9 @@ test('Fieldwise in code-server (real VS Code workbench)', { skip: e2eSkipped() ?
           .locator('.notifications-toasts .notification-list-item, .notifications-center .notification-list-item')
           .filter({ hasText: 'language server stopped unexpectedly' })
           .first();
-        await message.waitFor({ timeout: 30_000 });
+        await message.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+          throw new Error(`${(error as Error).message}\nserver ${first.pid} killed, then ${second?.pid ?? 'none'} started; notifications: ${(await notificationTexts(workbench.page)).join(' | ') || 'none'}`);
+        });
         assert.match(await message.innerText(), /restarting it/);
         await screenshot(workbench.page, ARTIFACTS, 'crash-message.png');
         assert.ok(second, 'the language server was not started again');
@@ -273,13 +281,16 @@ async function openQuickFile(page: Page, name: string): Promise<void> {
 /** Runs a command from the palette; right after the window opens the extension's commands may not be listed yet. */
 async function runCommand(page: Page, title: string): Promise<void> {
   const deadline = Date.now() + 60_000;
+  // The row of exactly this command, clicked: another row can contain its title ("Preview Wikitext as Page...").
+  const exactly = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const row = page.locator('.quick-input-widget .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exactly }) }).first();
   for (;;) {
     await page.keyboard.press('F1');
     await page.locator('.quick-input-widget input').waitFor({ timeout: 20_000 });
     await page.keyboard.insertText(title);
     try {
-      await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first().waitFor({ timeout: 3_000 });
-      await page.keyboard.press('Enter');
+      await row.waitFor({ timeout: 3_000 });
+      await row.click();
       return;
     } catch (error) {
       await page.keyboard.press('Escape');
@@ -314,8 +325,16 @@ async function previewFrame(page: Page, ready: (content: string) => boolean): Pr
     }
     return undefined;
   }, 30_000);
-  if (!frame) throw new Error(`no preview frame with the expected content; frames: ${page.frames().map((candidate) => candidate.url()).join(', ')}`);
+  if (!frame) {
+    throw new Error(`no preview frame with the expected content; frames: ${page.frames().map((candidate) => candidate.url()).join(', ')}; ` +
+      `notifications: ${(await notificationTexts(page)).join(' | ') || 'none'}`);
+  }
   return frame;
+}
+
+/** The texts of the notifications on screen (toasts, or the list when it is open): what a failing check saw. */
+async function notificationTexts(page: Page): Promise<string[]> {
+  return page.locator('.notification-list-item').allInnerTexts().catch(() => []);
 }
 
 /** VS Code asks before opening an address outside its trusted domains; answer Open like a user would. */

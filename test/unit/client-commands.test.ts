@@ -1,7 +1,7 @@
 // What the client decides without VS Code: page names from files, prompt answers, restarts after crashes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CrashPolicy } from '../../client/src/crashPolicy';
+import { connectionErrorAction, CrashPolicy, MAX_WRITE_ERRORS } from '../../client/src/crashPolicy';
 import { baseRevisionProblem, pageProblem, parseBaseRevision, parseRevision, prefixProblem, revisionProblem } from '../../client/src/inputValidation';
 import { pageNameFromPath } from '../../client/src/pageNames';
 
@@ -50,4 +50,12 @@ test('crashes restart the server until too many fall within the window', () => {
   assert.deepEqual(policy.crashed(61_500), { restart: true, attempt: 2 });
   policy.reset();
   assert.deepEqual(policy.crashed(62_000), { restart: true, attempt: 1 });
+});
+
+test('a dying server\'s broken pipe leaves the restart to the crash policy; only repeated failed writes shut down', () => {
+  // The stream's own error (EPIPE as the server is killed mid-request) comes without a count.
+  assert.equal(connectionErrorAction(undefined), 'continue');
+  assert.equal(connectionErrorAction(1), 'continue');
+  assert.equal(connectionErrorAction(MAX_WRITE_ERRORS), 'continue');
+  assert.equal(connectionErrorAction(MAX_WRITE_ERRORS + 1), 'shutdown');
 });

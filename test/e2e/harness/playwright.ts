@@ -11,7 +11,7 @@ export interface ConsoleMessage {
 export interface Locator {
   first(): Locator;
   nth(index: number): Locator;
-  filter(options: { hasText?: string | RegExp }): Locator;
+  filter(options: { hasText?: string | RegExp; has?: Locator }): Locator;
   locator(selector: string): Locator;
   waitFor(options?: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number }): Promise<void>;
   count(): Promise<number>;
@@ -45,7 +45,7 @@ export interface Page {
   screenshot(options: { path: string; fullPage?: boolean }): Promise<Buffer>;
   frames(): Frame[];
   mainFrame(): Frame;
-  locator(selector: string): Locator;
+  locator(selector: string, options?: { hasText?: string | RegExp }): Locator;
   keyboard: Keyboard;
   url(): string;
   waitForTimeout(ms: number): Promise<void>;

@@ -80,10 +80,16 @@ suite('language server in the editor', () => {
     const unknown = await waitFor('the unknown-field diagnostic', () =>
       vscode.languages.getDiagnostics(document.uri).find((diagnostic) => codeOf(diagnostic) === 'unknown-field'),
     30_000);
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, unknown.range, vscode.CodeActionKind.QuickFix.value);
-    const rename = actions.find((action) => /port/.test(action.title) && action.edit !== undefined);
-    assert.ok(rename?.edit, `no quick fix to 'port' among: ${actions.map((action) => action.title).join(' | ')}`);
+    // Polled like completion and hover above: a first request right after the diagnostic showed was answered with
+    // nothing in 1 of 4 runs here (cause not found; a poll that never finds the fix still fails).
+    const rename = await waitFor('a quick fix to \'port\'', async () => {
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, unknown.range, vscode.CodeActionKind.QuickFix.value);
+      const found = actions.find((action) => /port/.test(action.title) && action.edit !== undefined);
+      if (!found) throw new Error(`offered: ${actions.map((action) => action.title).join(' | ') || 'nothing'}`);
+      return found;
+    }, 30_000);
     try {
+      assert.ok(rename.edit);
       assert.equal(await vscode.workspace.applyEdit(rename.edit), true);
       assert.match(document.getText(), /"source": \{ "port": 1 \}/);
       assert.doesNotMatch(document.getText(), /"prot"/);
