@@ -188,6 +188,10 @@ test('Fieldwise in code-server (real VS Code workbench)', { skip: e2eSkipped() ?
     await browser?.close().catch(() => undefined);
     await server?.stop();
     await parsoid.stop().catch(() => undefined);
+    // The remote extension hosts' logs (Fieldwise's output channel and its server's messages, per window): what a
+    // failure that shows nothing on screen leaves behind.
+    const logs = path.join(dirs.userData, 'logs');
+    if (existsSync(logs)) cpSync(logs, path.join(ARTIFACTS, 'code-server-logs'), { recursive: true });
     if (!process.env.FIELDWISE_E2E_KEEP) rmSync(root, { recursive: true, force: true });
   }
 });
