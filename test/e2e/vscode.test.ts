@@ -128,8 +128,8 @@ test('Fieldwise in code-server (real VS Code workbench)', { skip: e2eSkipped() ?
         await openQuickFile(workbench.page, 'broken.json');
         // This window's server has answered (its diagnostics are counted).
         await workbench.page.locator('[id="status.problems"]').filter({ hasText: /[1-9]/ }).first().waitFor({ timeout: 30_000 });
-        // The windows of earlier tests keep their extension hosts and servers: this window's extension host is the
-        // newest, and its server is the one started with its process id (vscode-languageclient's --clientProcessId).
+        // The server of this window's extension host (the newest one; the hosts of closed windows outlive them for a
+        // few seconds of reconnection grace time): started with that host's process id as --clientProcessId.
         const host = newestProcess((command) => command.includes('--type=extensionHost'));
         assert.ok(host, 'no extension host process');
         const serverJs = path.join(dirs.extensions, `${EXTENSION_ID}-`);
