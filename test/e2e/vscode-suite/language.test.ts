@@ -81,7 +81,7 @@ suite('language server in the editor', () => {
       vscode.languages.getDiagnostics(document.uri).find((diagnostic) => codeOf(diagnostic) === 'unknown-field'),
     30_000);
     // Polled like completion and hover above: a first request right after the diagnostic showed was answered with
-    // nothing in 1 of 4 runs here (cause not found; a poll that never finds the fix still fails).
+    // nothing in 1 of 8 runs here (cause not found; a poll that never finds the fix still fails).
     const rename = await waitFor('a quick fix to \'port\'', async () => {
       const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, unknown.range, vscode.CodeActionKind.QuickFix.value);
       const found = actions.find((action) => /port/.test(action.title) && action.edit !== undefined);
