@@ -1,5 +1,12 @@
-// Field references: every key of an event as a schema path, however it was spelt (nested or dotted).
+// Field references: every place a file names a schema field, however it was spelt. In an event document each key
+// is one (nested or dotted); other file kinds name fields in option values, patterns, templates and scripts (NamedRef).
 import { EventSlice, ObjectNode, PropertyNode, Span, ValueNode } from './model';
+
+/** How a reference is written: an event's key, a whole option value, or a name inside a template, pattern or script. */
+export type RefRole = 'key' | 'name' | 'template' | 'pattern' | 'script';
+
+/** Whether the file reads the field there or writes it (an event's keys are all writes). */
+export type RefAccess = 'read' | 'write';
 
 /**
  * One key of an event. Built for every key of every event before any diagnostic runs, so it holds only what almost
@@ -18,7 +25,7 @@ export class FieldRef {
   /** Position among its event's references (document order); -1 for a reference built outside an EventView. */
   readonly index: number;
   /** What few readers need, made on first use: one slot on every key instead of three. */
-  private extras?: Extras;
+  protected extras?: Extras;
 
   /** `prefix` defaults to the parent's path (the keys of a tree); pass it when the reference stands elsewhere. */
   constructor(property: PropertyNode, parent: FieldRef | undefined, index: number, prefix?: readonly string[]) {
@@ -80,8 +87,17 @@ export class FieldRef {
     return this.property.value;
   }
 
-  get role(): 'key' {
+  get role(): RefRole {
     return 'key';
+  }
+
+  get access(): RefAccess {
+    return 'write';
+  }
+
+  /** For references whose segments do not sit side by side in one key (NamedRef). */
+  protected presetSegments(spans: Span[]): void {
+    (this.extras ??= {}).spans = spans;
   }
 
   /** One span per segment this key names (path.length - first spans), local offsets. */
@@ -147,6 +163,50 @@ function segmentSpans(property: PropertyNode, count: number): Span[] {
   return segments;
 }
 
+/**
+ * A reference that is not an object key: `field: source.ip`, `%{IP:source.ip}`, `{{source.ip}}`, `ctx.source?.ip`.
+ * It stands at the root (its path is whole) and carries one span per segment in the file's own characters, so
+ * rules that read names only (refInfo.ts) judge it exactly as the same dotted key of an event.
+ */
+export class NamedRef extends FieldRef {
+  constructor(
+    path: readonly string[],
+    segments: readonly Span[],
+    private readonly how: RefRole,
+    private readonly reads: RefAccess,
+    index: number,
+    /** What else the adapter knows of the place (the processor option, a grok capture's type, ...). */
+    readonly detail: NamedRefDetail = {},
+  ) {
+    const key = path.join('.');
+    const first = segments[0];
+    const last = segments[segments.length - 1];
+    const span = { start: first.start, end: last.end };
+    super({ key, keySpan: span, keyTokenSpan: span }, undefined, index);
+    this.presetSegments(segments.map((s) => ({ start: s.start, end: s.end })));
+  }
+
+  override get role(): RefRole {
+    return this.how;
+  }
+
+  override get access(): RefAccess {
+    return this.reads;
+  }
+}
+
+export interface NamedRefDetail {
+  /** The processor and option that name it (`rename`, `target_field`), for hover and fixes. */
+  processor?: string;
+  option?: string;
+  /** A grok capture's type (`long` in `%{NUMBER:source.bytes:long}`). */
+  captureType?: string;
+  /** The script or processor removes the field (`remove`, `ctx.a.remove('b')`). */
+  removes?: boolean;
+  /** One literal key with dots in it (`ctx['source.ip']`, `dot_expander`), not a path walked segment by segment. */
+  literalDotted?: boolean;
+}
+
 /** Every field reference of an event, in document order. */
 export function collectFieldRefs(root: ValueNode | undefined): FieldRef[] {
   const out: FieldRef[] = [];
@@ -188,9 +248,10 @@ export class EventView {
   /** Read once: an event's tree may be rebuilt on each read (parsedEvent.ts), and the refs point into this one. */
   readonly root: ValueNode | undefined;
 
-  constructor(readonly slice: EventSlice) {
+  /** `refs` for a file kind whose references are not the slice's keys (an ingest pipeline's written names). */
+  constructor(readonly slice: EventSlice, refs?: FieldRef[]) {
     this.root = slice.root;
-    this.refs = collectFieldRefs(this.root);
+    this.refs = refs ?? collectFieldRefs(this.root);
   }
 
   get text(): string {

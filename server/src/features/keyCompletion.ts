@@ -12,7 +12,7 @@ import { detailLine, fieldDetail, levelRank } from './levelBadge';
 import type { CompletionEntry, TextEdit } from './types';
 
 /** One name that may be offered: a direct child of the object, or a leaf further below. */
-interface Candidate {
+export interface Candidate {
   /** Segments below the typed prefix (`geo`, `city_name`). */
   rel: string[];
   label: string;
@@ -68,7 +68,7 @@ function dottedStyle(site: KeySite, present: Set<string>, env: FeatureEnv): bool
 const cache = new WeakMap<Catalog, Map<string, Candidate[]>>();
 
 /** The candidates below a parent, built once per catalog (the root alone has every field). */
-function candidates(catalog: Catalog, parent: readonly string[], directOnly: boolean): Candidate[] {
+export function candidates(catalog: Catalog, parent: readonly string[], directOnly: boolean): Candidate[] {
   let byParent = cache.get(catalog);
   if (!byParent) cache.set(catalog, (byParent = new Map()));
   const key = parent.join('.');

@@ -34,14 +34,22 @@ interface PerFile {
   count: number;
 }
 
+/** The codes switched off for the file (`*` for all) and each diagnostic's effective severity: every file kind's settings. */
+export function diagnosticSettings(env: FeatureEnv): { off: Set<string>; severityOf(d: Pick<FwDiagnostic, 'code' | 'severity'>): Severity } {
+  const overrides = env.settings.diagnostics.severity;
+  return {
+    off: disabledCodes(env.settings, env.file),
+    severityOf(d) {
+      const override = overrides[d.code];
+      return override && override !== 'off' ? override : d.severity;
+    },
+  };
+}
+
 /** All diagnostics of a document, document offsets, sorted by position. */
 export function checkDocument(doc: ParsedDocument, env: FeatureEnv, isCancelled?: () => boolean): FwDiagnostic[] {
-  const off = disabledCodes(env.settings, env.file);
+  const { off, severityOf } = diagnosticSettings(env);
   if (off.has('*')) return [];
-  const severityOf = (d: FwDiagnostic): Severity => {
-    const override = env.settings.diagnostics.severity[d.code];
-    return override && override !== 'off' ? override : d.severity;
-  };
   const perFile = new Map<string, PerFile>(rules.filter((r) => r.perFile).map((rule) => [rule.code, { rule, count: 0 }]));
   let out: FwDiagnostic[] = [];
   for (const event of doc.events) {
@@ -59,7 +67,7 @@ export function checkDocument(doc: ParsedDocument, env: FeatureEnv, isCancelled?
     }
   }
   if (!off.has(syntaxError.code)) {
-    for (const e of doc.errors) out.push({ code: syntaxError.code, severity: severityOf({ code: syntaxError.code, severity: syntaxError.defaultSeverity } as FwDiagnostic), message: e.message, start: e.start, end: e.end });
+    for (const e of doc.errors) out.push({ code: syntaxError.code, severity: severityOf({ code: syntaxError.code, severity: syntaxError.defaultSeverity }), message: e.message, start: e.start, end: e.end });
   }
   const suppressed = suppressionOf([...perFile.values()].filter((p) => p.count > 0).map((p) => p.rule));
   out = out.filter((d) => !suppressed(d));
@@ -81,7 +89,7 @@ function rebase(d: FwDiagnostic, severity: Severity, shift: number): FwDiagnosti
 }
 
 /** What the once-per-file rules that fire in a document hide (their cascade), as one predicate. */
-function suppressionOf(firing: readonly Rule[]): (d: FwDiagnostic) => boolean {
+export function suppressionOf(firing: readonly Rule[]): (d: FwDiagnostic) => boolean {
   const predicates = firing.map((r) => r.perFile?.suppresses).filter((p): p is (d: FwDiagnostic) => boolean => p !== undefined);
   return (d) => predicates.some((p) => p(d));
 }

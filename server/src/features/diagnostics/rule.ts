@@ -43,6 +43,11 @@ export interface Rule {
   readonly spec: string;
   /** Where that sentence is in the spec ("Document 1, Event document rules, rule 1"). */
   readonly specSource: string;
+  /**
+   * What the rule reads: `names` (a reference's spelling alone: it runs on the fields every file kind writes, an
+   * ingest pipeline's included) or `values` (an event's values and keys together: event documents only). Default `values`.
+   */
+  readonly reads?: 'names' | 'values';
   /** Findings for one event, local offsets. */
   check(ctx: RuleContext): Finding[];
   /** The title of "fix all of this kind in the file" (default: `Fix all '<code>' problems in the file`). */

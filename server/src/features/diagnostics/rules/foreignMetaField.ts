@@ -15,6 +15,7 @@ export const foreignMetaField: Rule = {
   title: 'Meta field of another schema family',
   spec: 'In this schema family the field set holding schema meta-information is named `schema` (field `schema.version`).',
   specSource: 'Document 1, introduction',
+  reads: 'names',
   fixAllTitle: "Rename 'ecs.version' to 'schema.version' in the file",
   check(ctx) {
     return ctx.refsAt(FOREIGN).map((ref): Finding => findingAt(keyOf(ref).pathSpan, {

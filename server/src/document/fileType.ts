@@ -1,0 +1,32 @@
+// What a file is: its syntax (how it is parsed and written) apart from its kind (what its contents mean).
+// A kind is one adapter over a syntax; the language server and the command line decide a file's type once, in
+// service/detect.ts, and every layer below reads it from here.
+import type { DocumentFormat } from './model';
+
+/** How a file is parsed and written: one writer per syntax (features/edits.ts). */
+export type Syntax = 'json' | 'yaml';
+
+/** What a file's contents mean: which adapter finds its field references. */
+export type FileKind = 'events' | 'ingestPipeline';
+
+export interface FileType {
+  readonly kind: FileKind;
+  /** The layout the adapter reads: events come as JSON, NDJSON (one per line) or YAML; pipelines as JSON or YAML. */
+  readonly format: DocumentFormat;
+  /** Kibana Dev Tools console text: requests whose JSON bodies go to the adapter of their endpoint. */
+  readonly console: boolean;
+}
+
+// Interned: a type is compared by identity wherever a cache keys on it.
+const types = new Map<string, FileType>();
+
+export function fileType(kind: FileKind, format: DocumentFormat, console = false): FileType {
+  const key = `${kind}/${format}/${console}`;
+  let type = types.get(key);
+  if (!type) types.set(key, (type = Object.freeze({ kind, format, console })));
+  return type;
+}
+
+export function syntaxOf(format: DocumentFormat): Syntax {
+  return format === 'yaml' ? 'yaml' : 'json';
+}

@@ -1,0 +1,131 @@
+// The ingest pipeline adapter: how a pipeline file splits into bodies (one, or one per console request), where its
+// processors are, and every field reference it holds (processorRefs.ts). Parsing never fails: a half-typed body
+// still yields the processors and references that can be read, and its syntax errors.
+import { isolate, splitConsole } from '../console';
+import type { FileType } from '../fileType';
+import type { NamedRef } from '../fieldRefs';
+import { parseJsonValue, ParsedValue } from '../jsonValue';
+import { ArrayNode, MAX_NESTING, NestingTooDeep, ObjectNode, PropertyNode, Span, SyntaxProblem, ValueNode } from '../model';
+import { parseYamlValue } from '../yamlValue';
+import type { PipelineKnowledge } from './knowledge';
+import { processorRefs } from './processorRefs';
+
+export interface ProcessorSite {
+  name: string;
+  /** The processor-name key of its one-key object (`grok` in `{"grok": {...}}`). */
+  key: PropertyNode;
+  /** The one-key object in its processor list. */
+  holder: ObjectNode;
+  /** Its options, when the value is an object. */
+  options: ObjectNode | undefined;
+}
+
+/** What a body is: a pipeline, or a simulate request whose `docs` are raw input (syntax only). */
+export type BodyRole = 'pipeline' | 'simulate';
+
+export interface PipelineBody {
+  span: Span;
+  role: BodyRole;
+  root: ValueNode | undefined;
+  /** The pipeline object (`{description, processors, on_failure}`); undefined for a bare array of processors. */
+  pipeline: ObjectNode | undefined;
+  /** Every list where a processor may be typed: `processors`, `on_failure` (pipeline-level and per processor). */
+  lists: ArrayNode[];
+  processors: ProcessorSite[];
+}
+
+export interface PipelineDocument {
+  readonly kind: 'ingestPipeline';
+  readonly type: FileType;
+  readonly text: string;
+  readonly bodies: PipelineBody[];
+  readonly errors: SyntaxProblem[];
+  /** Every field reference, in document order (`refs[i].index === i`). */
+  readonly refs: NamedRef[];
+}
+
+/** Top-level keys of a pipeline body, as Elasticsearch takes them. */
+export const PIPELINE_KEYS: readonly string[] = ['description', 'processors', 'on_failure', 'version', '_meta', 'deprecated'];
+
+/** Endpoints whose body is a pipeline (`_ingest/pipeline/<id>`) or a simulate request (`.../_simulate`). */
+export function pipelineEndpoint(path: string): BodyRole | undefined {
+  if (/^_ingest\/pipeline(?:\/[^/]+)?\/_simulate$/.test(path)) return 'simulate';
+  if (/^_ingest\/pipeline\/[^/_][^/]*$/.test(path)) return 'pipeline';
+  return undefined;
+}
+
+export function parsePipelineDocument(text: string, type: FileType, knowledge: PipelineKnowledge): PipelineDocument {
+  const bodies: PipelineBody[] = [];
+  const errors: SyntaxProblem[] = [];
+  if (type.console) {
+    for (const request of splitConsole(text)) {
+      const role = pipelineEndpoint(request.path);
+      if (!role || !request.body) continue;
+      const parsed = parseGuarded(isolate(text, request.body), false);
+      errors.push(...parsed.errors);
+      bodies.push(bodyOf(request.body, role, parsed.root));
+    }
+  } else {
+    const parsed = parseGuarded(text, type.format === 'yaml');
+    errors.push(...parsed.errors);
+    bodies.push(bodyOf({ start: 0, end: text.length }, 'pipeline', parsed.root));
+  }
+  const refs: NamedRef[] = [];
+  for (const body of bodies) processorRefs(body, text, type, knowledge, refs);
+  return { kind: 'ingestPipeline', type, text, bodies, errors, refs };
+}
+
+function parseGuarded(text: string, yaml: boolean): ParsedValue {
+  try {
+    return yaml ? parseYamlValue(text) : parseJsonValue(text);
+  } catch (error) {
+    if (!(error instanceof NestingTooDeep) && !(error instanceof RangeError)) throw error;
+    const at = error instanceof NestingTooDeep ? error.offset : 0;
+    return { root: undefined, errors: [{ start: at, end: Math.min(text.length, at + 1), message: `Nested deeper than ${MAX_NESTING} levels: Fieldwise does not check a pipeline nested this deep` }] };
+  }
+}
+
+function bodyOf(span: Span, role: BodyRole, root: ValueNode | undefined): PipelineBody {
+  const body: PipelineBody = { span, role, root, pipeline: undefined, lists: [], processors: [] };
+  let pipeline: ValueNode | undefined = root;
+  if (role === 'simulate' && root?.kind === 'object') pipeline = valueOf(root, 'pipeline');
+  if (pipeline?.kind === 'array') walkList(pipeline, body);
+  else if (pipeline?.kind === 'object') {
+    body.pipeline = pipeline;
+    for (const key of ['processors', 'on_failure']) {
+      const list = valueOf(pipeline, key);
+      if (list?.kind === 'array') walkList(list, body);
+    }
+  }
+  return body;
+}
+
+function walkList(list: ArrayNode, body: PipelineBody): void {
+  body.lists.push(list);
+  for (const item of list.items) if (item.kind === 'object') walkProcessor(item, body);
+}
+
+/** A processor: a one-key object; its options may hold `on_failure` lists, and `foreach` one processor. */
+function walkProcessor(holder: ObjectNode, body: PipelineBody): void {
+  const key = holder.properties[0];
+  if (!key) return;
+  const options = key.value?.kind === 'object' ? key.value : undefined;
+  body.processors.push({ name: key.key, key, holder, options });
+  if (!options) return;
+  const onFailure = valueOf(options, 'on_failure');
+  if (onFailure?.kind === 'array') walkList(onFailure, body);
+  const inner = key.key === 'foreach' ? valueOf(options, 'processor') : undefined;
+  if (inner?.kind === 'object') walkProcessor(inner, body);
+}
+
+/** The value of `key` in an object (the last one, as JSON parsers keep it). */
+export function valueOf(object: ObjectNode, key: string): ValueNode | undefined {
+  let found: ValueNode | undefined;
+  for (const p of object.properties) if (p.key === key) found = p.value;
+  return found;
+}
+
+/** The pipeline body holding an offset. */
+export function bodyAt(doc: PipelineDocument, offset: number): PipelineBody | undefined {
+  return doc.bodies.find((b) => b.span.start <= offset && offset <= b.span.end);
+}

@@ -1,0 +1,148 @@
+// "What is at this offset" in a pipeline: a field reference, a place where a field name is typed inside a string,
+// a processor name, an option name, or an option's value. Completion and hover start from here.
+import { dissectSiteAt } from '../embedded/dissect';
+import { grokSiteAt } from '../embedded/grok';
+import { mustacheSiteAt } from '../embedded/mustache';
+import { painlessSiteAt } from '../embedded/painless';
+import type { NameSite } from '../embedded/types';
+import type { NamedRef } from '../fieldRefs';
+import { syntaxOf } from '../fileType';
+import type { ArrayNode, ObjectNode, PropertyNode, ScalarNode, Span, ValueNode } from '../model';
+import { wordAt } from '../positionContext';
+import { decodeWithOffsets } from '../syntax/stringOffsets';
+import { bodyAt, PipelineBody, PipelineDocument, ProcessorSite } from './pipelineDocument';
+import type { OptionUse, PipelineKnowledge } from './knowledge';
+
+export type PipelinePosition =
+  /** On an existing reference; `segment` indexes `ref.path`. */
+  | { kind: 'ref'; ref: NamedRef; segment: number }
+  /** Inside a string where a field name is typed: `replace` is the whole name, `typed` what precedes the caret. */
+  | { kind: 'fieldName'; replace: Span; typed: string; processor: string; option: string }
+  /** Where a processor's name is typed (a key of a processor list's item, or a bare item being typed). */
+  | { kind: 'processorName'; replace: Span; typed: string; quoted: boolean; key?: PropertyNode }
+  /** Where an option's name is typed inside a processor's options. */
+  | { kind: 'optionName'; replace: Span; typed: string; quoted: boolean; site: ProcessorSite; key?: PropertyNode }
+  /** On an option's value that is not a field name (`set.value`). */
+  | { kind: 'optionValue'; site: ProcessorSite; option: string; node: ValueNode | undefined; replace: Span }
+  | { kind: 'none' };
+
+const NONE: PipelinePosition = { kind: 'none' };
+
+const SITES: Partial<Record<OptionUse, (text: string, offset: number) => NameSite | undefined>> = {
+  template: mustacheSiteAt, value: mustacheSiteAt, grok: grokSiteAt, grokDefinitions: grokSiteAt, dissect: dissectSiteAt, script: painlessSiteAt,
+};
+
+export function pipelinePositionAt(doc: PipelineDocument, offset: number, knowledge: PipelineKnowledge): PipelinePosition {
+  const body = bodyAt(doc, offset);
+  if (!body) return NONE;
+  const inString = siteInOptions(doc, body, offset, knowledge);
+  if (inString) return inString;
+  for (const ref of doc.refs) {
+    const i = ref.segments.findIndex((s) => s.start <= offset && offset <= s.end);
+    if (i >= 0 && ref.segments[i].end > ref.segments[i].start) return { kind: 'ref', ref, segment: i };
+  }
+  return keySite(doc, body, offset);
+}
+
+/** A string value of a processor's option holding the caret. */
+function siteInOptions(doc: PipelineDocument, body: PipelineBody, offset: number, knowledge: PipelineKnowledge): PipelinePosition | undefined {
+  for (const site of body.processors) {
+    const options = site.options;
+    if (!options || offset < options.start || offset > options.end) continue;
+    for (const property of options.properties) {
+      const string = stringAt(property.value, offset);
+      if (!string) continue;
+      const known = knowledge.option(site.name, property.key);
+      if (!known) return { kind: 'optionValue', site, option: property.key, node: string, replace: { start: string.start, end: string.end } };
+      return stringSite(doc, site, property.key, known.use, string, offset);
+    }
+  }
+  return undefined;
+}
+
+function stringSite(doc: PipelineDocument, site: ProcessorSite, option: string, use: OptionUse, node: ScalarNode, offset: number): PipelinePosition | undefined {
+  const raw = doc.text.slice(node.start, node.end);
+  const { value, offsets } = decodeWithOffsets(raw, node.style ?? 'double', syntaxOf(doc.type.format));
+  const local = decodedIndex(offsets, offset - node.start);
+  if (local === undefined) return undefined;
+  const at = (span: Span): Span => ({ start: node.start + offsets[span.start], end: node.start + offsets[span.end] });
+  if (use === 'field' || use === 'fields') {
+    if (value.includes('{{')) return inEmbedded(mustacheSiteAt, value, local, at, site, option);
+    return { kind: 'fieldName', replace: at({ start: 0, end: value.length }), typed: value.slice(0, local), processor: site.name, option };
+  }
+  const find = SITES[use];
+  if (find) return inEmbedded(find, value, local, at, site, option) ?? NONE;
+  return { kind: 'optionValue', site, option, node, replace: { start: node.start, end: node.end } };
+}
+
+function inEmbedded(find: (text: string, offset: number) => NameSite | undefined, value: string, local: number, at: (s: Span) => Span, site: ProcessorSite, option: string): PipelinePosition | undefined {
+  const found = find(value, local);
+  return found && { kind: 'fieldName', replace: at(found.replace), typed: found.typed, processor: site.name, option };
+}
+
+/** The decoded index of a raw offset inside a string (between its quotes); undefined on a quote itself. */
+function decodedIndex(offsets: ArrayLike<number>, raw: number): number | undefined {
+  for (let i = 0; i < offsets.length; i++) if (offsets[i] >= raw) return offsets[i] === raw ? i : Math.max(0, i - 1);
+  return undefined;
+}
+
+function stringAt(value: ValueNode | undefined, offset: number): ScalarNode | undefined {
+  if (!value) return undefined;
+  if (value.kind === 'string' && value.start < offset + (value.style === 'plain' || value.style === 'block' ? 1 : 0) && offset < value.end + (value.style === 'plain' ? 1 : 0)) return value;
+  if (value.kind === 'array') for (const item of value.items) {
+    const found = stringAt(item, offset);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A key position: a processor's name in a processor list's item, or an option's name inside a processor's options. */
+function keySite(doc: PipelineDocument, body: PipelineBody, offset: number): PipelinePosition {
+  const text = doc.text;
+  // Innermost first: options of a processor hold the caret.
+  let best: PipelinePosition = NONE;
+  let bestSize = Infinity;
+  for (const site of body.processors) {
+    const options = site.options;
+    if (options && inside(text, options, offset) && options.end - options.start < bestSize) {
+      bestSize = options.end - options.start;
+      best = keyIn(text, options, offset, (replace, typed, quoted, key) => ({ kind: 'optionName', replace, typed, quoted, site, key }));
+    }
+  }
+  if (best.kind !== 'none') return best;
+  for (const list of body.lists) {
+    if (!inside(text, list, offset)) continue;
+    const item = list.items.find((i) => i.start <= offset && offset <= i.end);
+    if (item?.kind === 'object') {
+      const key = item.properties[0];
+      if (key && key.value && offset > key.keyTokenSpan.end) continue;
+      return keyIn(text, item, offset, (replace, typed, quoted, k) => ({ kind: 'processorName', replace, typed, quoted, key: k }));
+    }
+    if (item?.kind === 'string' || !item) {
+      const replace = wordAt(text, offset);
+      return { kind: 'processorName', replace, typed: text.slice(replace.start, offset), quoted: text.charCodeAt(replace.start - 1) === 34 };
+    }
+  }
+  return NONE;
+}
+
+type KeyAnswer = (replace: Span, typed: string, quoted: boolean, key?: PropertyNode) => PipelinePosition;
+
+function keyIn(text: string, object: ObjectNode, offset: number, answer: KeyAnswer): PipelinePosition {
+  for (const p of object.properties) {
+    const token = p.keyTokenSpan;
+    if (offset >= token.start && offset <= token.end) {
+      const quoted = token.start !== p.keySpan.start;
+      return answer(p.keySpan, text.slice(p.keySpan.start, Math.min(offset, p.keySpan.end)), quoted, p);
+    }
+    if (p.value && p.value.start <= offset && offset <= p.value.end) return NONE;
+    if (p.colon !== undefined && offset > p.colon && !text.slice(p.colon, offset).includes('\n')) return NONE;
+  }
+  const replace = wordAt(text, offset);
+  return answer(replace, text.slice(replace.start, offset), text.charCodeAt(replace.start - 1) === 34);
+}
+
+function inside(text: string, node: ObjectNode | ArrayNode, offset: number): boolean {
+  const closed = text.charCodeAt(node.end - 1) === (node.kind === 'object' ? 125 : 93);
+  return offset >= node.start && (offset < node.end || (offset === node.end && !closed));
+}

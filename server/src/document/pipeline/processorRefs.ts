@@ -1,0 +1,142 @@
+// Every field reference of a pipeline body: each field option of each processor (a whole name, a list of names, the
+// keys of a field map), the names inside templates, grok and dissect patterns and painless scripts, and the fields a
+// processor writes by default when no target is given. Ranges are in the file's own characters (stringOffsets.ts).
+import { dissectRefs } from '../embedded/dissect';
+import { grokRefs } from '../embedded/grok';
+import { mustacheRefs } from '../embedded/mustache';
+import { painlessRefs } from '../embedded/painless';
+import type { EmbeddedRef } from '../embedded/types';
+import { NamedRef, NamedRefDetail, RefAccess, RefRole } from '../fieldRefs';
+import { FileType, syntaxOf } from '../fileType';
+import type { ScalarNode, Span, ValueNode } from '../model';
+import { decodeWithOffsets } from '../syntax/stringOffsets';
+import type { OptionInfo, PipelineKnowledge } from './knowledge';
+import type { PipelineBody, ProcessorSite } from './pipelineDocument';
+
+/** Names that are never schema fields: ingest metadata and the document's own metadata. */
+const METADATA = new Set(['_index', '_id', '_routing', '_version', '_version_type', '_if_seq_no', '_if_primary_term', '_dynamic_templates', '_type', '_ingest']);
+
+export function processorRefs(body: PipelineBody, text: string, type: FileType, knowledge: PipelineKnowledge, out: NamedRef[]): void {
+  const add = new RefSink(text, type, out);
+  for (const site of body.processors) {
+    const options = site.options;
+    if (options) {
+      for (const property of options.properties) {
+        const value = property.value;
+        const known = value && knowledge.option(site.name, property.key);
+        if (!known || !value) continue;
+        add.option(site, property.key, known, value);
+      }
+    }
+    for (const write of knowledge.defaultWrites(site.name)) {
+      if (write.unless.some((option) => options && options.properties.some((p) => p.key === option))) continue;
+      const key = site.key.keySpan;
+      const path = write.path.split('.');
+      add.ref(path, path.map(() => key), 'name', 'write', { processor: site.name });
+    }
+  }
+}
+
+class RefSink {
+  private readonly syntax;
+
+  constructor(private readonly text: string, type: FileType, private readonly out: NamedRef[]) {
+    this.syntax = syntaxOf(type.format);
+  }
+
+  option(site: ProcessorSite, option: string, known: OptionInfo, value: ValueNode): void {
+    const detail: NamedRefDetail = { processor: site.name, option };
+    const access: RefAccess = known.access === 'write' ? 'write' : 'read';
+    if (known.access === 'remove') detail.removes = true;
+    switch (known.use) {
+      case 'field':
+      case 'fields':
+        for (const node of strings(value)) this.name(node, access, detail);
+        return;
+      case 'fieldMap':
+        if (value.kind === 'object') for (const p of value.properties) this.keyName(p.key, p.keySpan, p.keyTokenSpan, access, detail);
+        return;
+      case 'template':
+      case 'value':
+        for (const node of strings(value)) this.embedded(node, mustacheRefs, 'template', detail);
+        return;
+      case 'grok':
+        for (const node of strings(value)) this.embedded(node, grokRefs, 'pattern', detail);
+        return;
+      case 'grokDefinitions':
+        if (value.kind === 'object') for (const p of value.properties) for (const node of strings(p.value)) this.embedded(node, grokRefs, 'pattern', detail);
+        return;
+      case 'dissect':
+        for (const node of strings(value)) this.embedded(node, dissectRefs, 'pattern', detail);
+        return;
+      case 'script':
+        for (const node of strings(value)) this.embedded(node, painlessRefs, 'script', detail);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** A whole option value that is one field name; a templated name (`{{service}}.ip`) holds template references instead. */
+  private name(node: ScalarNode, access: RefAccess, detail: NamedRefDetail): void {
+    const { value, offsets } = decodeWithOffsets(this.text.slice(node.start, node.end), node.style ?? 'double', this.syntax);
+    if (value.includes('{{')) {
+      this.embedded(node, mustacheRefs, 'template', detail);
+      return;
+    }
+    const names = value.split('.');
+    let at = 0;
+    const segments = names.map((n) => {
+      const span = { start: node.start + offsets[at], end: node.start + offsets[at + n.length] };
+      at += n.length + 1;
+      return span;
+    });
+    this.ref(names, segments, 'name', access, detail);
+  }
+
+  private keyName(key: string, span: Span, token: Span, access: RefAccess, detail: NamedRefDetail): void {
+    const names = key.split('.');
+    const exact = span.end - span.start === key.length;
+    let at = span.start;
+    const segments = names.map((n) => {
+      const s = exact ? { start: at, end: at + n.length } : { start: token.start, end: token.end };
+      at += n.length + 1;
+      return s;
+    });
+    this.ref(names, segments, 'name', access, detail);
+  }
+
+  private embedded(node: ScalarNode, find: (text: string) => EmbeddedRef[], role: RefRole, detail: NamedRefDetail): void {
+    const { value, offsets } = decodeWithOffsets(this.text.slice(node.start, node.end), node.style ?? 'double', this.syntax);
+    for (const ref of find(value)) {
+      const segments = ref.segments.map((s) => ({ start: node.start + offsets[s.start], end: node.start + offsets[s.end] }));
+      const own: NamedRefDetail = { ...detail };
+      if (ref.captureType !== undefined) own.captureType = ref.captureType;
+      if (ref.removes) own.removes = true;
+      if (ref.literalDotted) own.literalDotted = true;
+      this.ref(ref.path, segments, role, ref.access, own);
+    }
+  }
+
+  /** Adds a reference unless it names metadata; a `_source.` prefix is the document itself (the path after it counts). */
+  ref(path: readonly string[], segments: readonly Span[], role: RefRole, access: RefAccess, detail: NamedRefDetail): void {
+    let names = path;
+    let spans = segments;
+    if (names.length > 1 && names[0] === '_source') {
+      names = names.slice(1);
+      spans = spans.slice(1);
+    }
+    if (names.length === 0 || names.some((n) => n === '') || METADATA.has(names[0])) return;
+    if (names.length !== spans.length) spans = names.map(() => ({ start: spans[0].start, end: spans[spans.length - 1].end }));
+    this.out.push(new NamedRef(names, spans, role, access, this.out.length, detail));
+  }
+}
+
+/** The string scalars of a value: itself, or the string items of a list. */
+function strings(value: ValueNode | undefined): ScalarNode[] {
+  if (!value) return [];
+  if (value.kind === 'string') return [value];
+  if (value.kind === 'array') return value.items.filter((i): i is ScalarNode => i.kind === 'string');
+  return [];
+}
+

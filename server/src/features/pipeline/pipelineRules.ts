@@ -1,0 +1,221 @@
+// The rules only a pipeline can break: processors and options Elasticsearch does not know, required options left
+// out, conditions that are not scripts, templates where none is taken, and Fieldwise's advice on failure handling.
+// Each has a stable code, a default severity, the sentence it enforces and where it comes from (docs/pipelines.md).
+import { suggestPaths } from '../../catalog/suggest';
+import type { NamedRef } from '../../document/fieldRefs';
+import type { ValueNode } from '../../document/model';
+import { PIPELINE_KEYS, PipelineDocument, valueOf } from '../../document/pipeline/pipelineDocument';
+import { classifyRefs } from '../diagnostics/refInfo';
+import type { Finding } from '../diagnostics/rule';
+import { findingAt, keySpanFrom } from '../diagnostics/values';
+import type { Severity } from '../types';
+import { viewOf } from './pipelineViews';
+import type { PipelineEnv } from './pipelineEnv';
+
+export interface PipelineRule {
+  readonly code: string;
+  readonly defaultSeverity: Severity;
+  readonly title: string;
+  /** The sentence the rule enforces. */
+  readonly spec: string;
+  /** Where that sentence comes from: the Elasticsearch ingest reference, or Fieldwise's own advice. */
+  readonly specSource: string;
+  check(doc: PipelineDocument, env: PipelineEnv): Finding[];
+}
+
+const ES = 'Elasticsearch ingest pipeline reference';
+
+/** "did you mean 'x' or 'y'?" for a name among `names`. */
+function didYouMean(name: string, names: readonly string[]): { text: string; suggestions: string[] } {
+  const suggestions = suggestPaths(name, names.map((path) => ({ path, deprecated: false })), 3);
+  return { text: suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?` : '', suggestions };
+}
+
+export const unknownReadField: PipelineRule = {
+  code: 'unknown-read-field',
+  defaultSeverity: 'warning',
+  title: 'Read field unknown in its field set',
+  spec: 'A name a pipeline reads inside a field set the schema defines, naming no field of it, is most likely a typo (a read name outside the schema\'s sets is the pipeline\'s input and gets nothing).',
+  specSource: 'Fieldwise: Document 1, Event document rules, rule 3, applied to the names a pipeline reads',
+  check(doc, env) {
+    const reads = viewOf(doc, doc.refs.filter((r) => r.access === 'read' && !r.detail.removes));
+    const out: Finding[] = [];
+    for (const info of classifyRefs(reads.refs, env.catalog)) {
+      const resolution = info.resolution;
+      if (info.status !== 'unknown' || resolution?.kind !== 'unknown') continue;
+      const path = info.ref.path.slice(0, info.at + 1).join('.');
+      const suggestions = resolution.suggestions.slice(0, 3);
+      const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?` : '';
+      out.push(findingAt(keySpanFrom(info.ref, info.at), {
+        message: `'${path}' is read here, but the ${resolution.fieldSet.title} field set defines no such field${hint}`,
+        data: { path, rest: info.ref.path.slice(info.at + 1), suggestions },
+      }));
+    }
+    return out;
+  },
+};
+
+export const unknownProcessor: PipelineRule = {
+  code: 'unknown-processor',
+  defaultSeverity: 'error',
+  title: 'Unknown processor',
+  spec: 'Each processor of a pipeline is an object with one key, the processor type; Elasticsearch rejects a pipeline with a type it does not know.',
+  specSource: ES,
+  check(doc, env) {
+    const names = env.knowledge.processors().map((p) => p.name);
+    const out: Finding[] = [];
+    for (const body of doc.bodies) for (const site of body.processors) {
+      if (env.knowledge.processor(site.name) || site.name === '') continue;
+      const { text, suggestions } = didYouMean(site.name, names);
+      out.push(findingAt(site.key.keySpan, { message: `Unknown processor '${site.name}'${text}`, data: { suggestions } }));
+    }
+    return out;
+  },
+};
+
+export const unknownOption: PipelineRule = {
+  code: 'unknown-option',
+  defaultSeverity: 'error',
+  title: 'Unknown processor option',
+  spec: 'Elasticsearch rejects a processor with an option its type does not take.',
+  specSource: ES,
+  check(doc, env) {
+    const out: Finding[] = [];
+    for (const body of doc.bodies) for (const site of body.processors) {
+      const info = env.knowledge.processor(site.name);
+      if (!info || !site.options) continue;
+      const names = [...info.options, ...env.knowledge.common].map((o) => o.name);
+      for (const p of site.options.properties) {
+        if (p.key === '' || env.knowledge.option(site.name, p.key)) continue;
+        const { text, suggestions } = didYouMean(p.key, names);
+        out.push(findingAt(p.keySpan, { message: `The ${site.name} processor has no option '${p.key}'${text}`, data: { suggestions } }));
+      }
+    }
+    return out;
+  },
+};
+
+export const missingOption: PipelineRule = {
+  code: 'missing-option',
+  defaultSeverity: 'error',
+  title: 'Required processor option missing',
+  spec: 'Elasticsearch rejects a processor that lacks one of its required options.',
+  specSource: ES,
+  check(doc, env) {
+    const out: Finding[] = [];
+    for (const body of doc.bodies) for (const site of body.processors) {
+      const info = env.knowledge.processor(site.name);
+      if (!info || (site.options === undefined && site.key.value !== undefined && site.key.value.kind !== 'object')) continue;
+      const missing = info.options.filter((o) => o.required && !(site.options && valueOf(site.options, o.name) !== undefined));
+      if (missing.length === 0) continue;
+      const list = missing.map((o) => `'${o.name}'`).join(', ');
+      out.push(findingAt(site.key.keySpan, { message: `The ${site.name} processor needs ${missing.length === 1 ? 'the option' : 'the options'} ${list}`, data: { options: missing.map((o) => o.name) } }));
+    }
+    return out;
+  },
+};
+
+export const conditionNotString: PipelineRule = {
+  code: 'condition-not-string',
+  defaultSeverity: 'error',
+  title: 'Condition is not a script',
+  spec: 'A processor\'s `if` is a Painless script, written as a string, that decides whether the processor runs.',
+  specSource: ES,
+  check(doc) {
+    const out: Finding[] = [];
+    for (const body of doc.bodies) for (const site of body.processors) {
+      const condition = site.options && valueOf(site.options, 'if');
+      if (condition && condition.kind !== 'string' && condition.kind !== 'invalid') {
+        out.push(findingAt(condition, { message: `'if' takes a Painless script as a string, not ${describe(condition)}` }));
+      }
+    }
+    return out;
+  },
+};
+
+export const templateNotTaken: PipelineRule = {
+  code: 'template-not-taken',
+  defaultSeverity: 'warning',
+  title: 'Template in an option that takes none',
+  spec: 'Only some options of a processor render Mustache templates; elsewhere `{{...}}` is kept as literal text.',
+  specSource: ES,
+  check(doc, env) {
+    const out: Finding[] = [];
+    for (const body of doc.bodies) for (const site of body.processors) {
+      for (const p of site.options?.properties ?? []) {
+        const option = env.knowledge.option(site.name, p.key);
+        if (!option || option.template || option.use === 'script' || option.use === 'grok' || option.use === 'grokDefinitions' || option.use === 'dissect') continue;
+        for (const node of stringsIn(p.value)) {
+          if (!/\{\{[^{}]/.test(String(node.value)) || /\{\{\s*IngestPipeline\b/.test(String(node.value))) continue;
+          out.push(findingAt(node, { message: `The ${site.name} processor's '${p.key}' takes no template: '{{...}}' stays literal text here` }));
+        }
+      }
+    }
+    return out;
+  },
+};
+
+export const unknownPipelineKey: PipelineRule = {
+  code: 'unknown-pipeline-key',
+  defaultSeverity: 'error',
+  title: 'Unknown pipeline key',
+  spec: `A pipeline body holds ${PIPELINE_KEYS.map((k) => `\`${k}\``).join(', ')}.`,
+  specSource: ES,
+  check(doc) {
+    const out: Finding[] = [];
+    for (const body of doc.bodies) {
+      if (body.role !== 'pipeline' || !body.pipeline) continue;
+      for (const p of body.pipeline.properties) {
+        if (PIPELINE_KEYS.includes(p.key) || p.key === '') continue;
+        const { text, suggestions } = didYouMean(p.key, PIPELINE_KEYS);
+        out.push(findingAt(p.keySpan, { message: `A pipeline has no key '${p.key}'${text}`, data: { suggestions } }));
+      }
+    }
+    return out;
+  },
+};
+
+export const noFailureHandler: PipelineRule = {
+  code: 'no-failure-handler',
+  defaultSeverity: 'hint',
+  title: 'No pipeline-level failure handler',
+  spec: 'event.kind takes the value pipeline_error for events that a pipeline failed to process; a pipeline-level on_failure that sets it and keeps _ingest.on_failure_message in error.message makes such events findable.',
+  specSource: 'Fieldwise advice, after Document 2, event.kind allowed values (pipeline_error)',
+  check(doc) {
+    const out: Finding[] = [];
+    for (const body of doc.bodies) {
+      if (body.role !== 'pipeline' || !body.pipeline) continue;
+      const processors = body.pipeline.properties.find((p) => p.key === 'processors');
+      if (!processors) continue;
+      const handler = valueOf(body.pipeline, 'on_failure');
+      if (handler?.kind === 'array' && handlesFailure(doc.refs, handler)) continue;
+      out.push(findingAt(processors.keySpan, {
+        message: "This pipeline has no pipeline-level on_failure that sets event.kind to 'pipeline_error' and records _ingest.on_failure_message in error.message",
+        data: { add: handler === undefined },
+      }));
+    }
+    return out;
+  },
+};
+
+/** The handler writes `event.kind` (with pipeline_error) and `error.message`. */
+function handlesFailure(refs: readonly NamedRef[], handler: ValueNode): boolean {
+  const within = refs.filter((r) => r.access === 'write' && r.segments[0].start >= handler.start && r.segments[0].end <= handler.end);
+  return within.some((r) => r.joinedPath === 'error.message') && within.some((r) => r.joinedPath === 'event.kind');
+}
+
+function stringsIn(value: ValueNode | undefined): Array<ValueNode & { value: unknown }> {
+  if (!value) return [];
+  if (value.kind === 'string') return [value];
+  if (value.kind === 'array') return value.items.flatMap((i) => stringsIn(i));
+  return [];
+}
+
+function describe(node: ValueNode): string {
+  return node.kind === 'object' ? 'an object' : node.kind === 'array' ? 'a list' : `a ${node.kind}`;
+}
+
+export const pipelineRules: readonly PipelineRule[] = [
+  unknownReadField, unknownProcessor, unknownOption, missingOption, conditionNotString, templateNotTaken, unknownPipelineKey, noFailureHandler,
+];
+
