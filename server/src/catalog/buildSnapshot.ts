@@ -1,8 +1,9 @@
-// Run by scripts/build.mjs (bundled): writes dist/catalog-snapshot.json, or removes a stale one when the
-// definitions have problems (the build goes on; loading reports the problems).
+// Run by scripts/build.mjs (bundled): writes dist/catalog-snapshot.json and dist/processors-snapshot.json, or removes a
+// stale one when the data has problems (the build goes on; loading reports the problems).
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { builtinDefinitionFiles } from './definitionFiles';
+import { buildProcessorSnapshot } from './processors';
 import { DEFINITION_SCHEMA_FILE, FIELDSETS_DIR, builtinSchemaDir } from './schemaDir';
 import { createSnapshot, snapshotPath, writeSnapshot } from './snapshot';
 import { DefinitionError } from './types';
@@ -22,6 +23,7 @@ export function buildSnapshot(): string {
 }
 
 if (require.main === module) {
-  const warning = buildSnapshot();
-  if (warning) process.stderr.write(`warning: ${warning}\n`);
+  for (const warning of [buildSnapshot(), buildProcessorSnapshot()]) {
+    if (warning) process.stderr.write(`warning: ${warning}\n`);
+  }
 }

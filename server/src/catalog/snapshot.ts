@@ -32,7 +32,7 @@ export function snapshotPath(schemaDir: string): string {
   return join(dirname(schemaDir), 'dist', SNAPSHOT_FILE);
 }
 
-function sha256(text: string): string {
+export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
@@ -94,7 +94,7 @@ function recordedPointers(data: DefinitionFile): string[] {
 }
 
 /** Writes atomically: a server starting during a build reads the old snapshot or the new one, never half of one. */
-export function writeSnapshot(snapshotFile: string, snapshot: Snapshot): void {
+export function writeSnapshot(snapshotFile: string, snapshot: object): void {
   const temporary = `${snapshotFile}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify(snapshot));
   renameSync(temporary, snapshotFile);
