@@ -6,6 +6,7 @@
 import { loadCatalog } from '../server/src/catalog';
 import { CheckedEvents, checkVersion } from '../server/src/lsp/diagnosticRun';
 import type { ParsedVersion } from '../server/src/lsp/parseCache';
+import { fileType } from '../server/src/document/fileType';
 import { LanguageService } from '../server/src/service/languageService';
 import { benchDocument, BenchFormat } from './generate';
 
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
     const doc = benchDocument(format as BenchFormat, label, Number(bytes), 0, Number(bytes) + round);
     const started = performance.now();
     const parsed = service.parse(doc.text, doc.format);
-    const entry: ParsedVersion = { uri: `file:///bench/${doc.name}`, version: 1, format: doc.format, text: doc.text, parsed, reparsed: doc.events, parseMs: 0 };
+    const entry: ParsedVersion = { uri: `file:///bench/${doc.name}`, version: 1, type: fileType('events', doc.format), text: doc.text, parsed, reparsed: doc.events, parseMs: 0 };
     const result = await checkVersion(entry, service, `events/${doc.name}`, new CheckedEvents(), () => false);
     roundsMs.push(performance.now() - started);
     if (!result || result.checked !== doc.events) throw new Error(`round ${round + 1}: ${result?.checked ?? 0} of ${doc.events} events checked`);

@@ -6,7 +6,7 @@ import type { EventSlice } from '../document/model';
 import { eventKey, releaseTree } from '../document/parsedEvent';
 import { checkCounter } from '../features/diagnostics/eventDiagnostics';
 import type { FwDiagnostic } from '../features/types';
-import type { LanguageService } from '../service/languageService';
+import { isPipeline, LanguageService } from '../service/languageService';
 import type { ParsedVersion } from './parseCache';
 
 export interface DiagnosticsResult {
@@ -55,6 +55,8 @@ export async function checkVersion(
 ): Promise<DiagnosticsResult | undefined> {
   const started = performance.now();
   const doc = entry.parsed;
+  // A pipeline is checked whole (it is one unit, not a list of events).
+  if (isPipeline(doc)) return { diagnostics: service.diagnostics(doc, file), checked: 1, total: 1, ms: performance.now() - started };
   const pending = doc.events.filter((e) => !checkedBefore.has(e));
   let checked = 0;
   let sliceStart = performance.now();

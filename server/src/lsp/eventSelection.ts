@@ -1,35 +1,36 @@
-// Which open documents the server serves, and as what format: service/detect.ts decides (the same rule as the
+// Which open documents the server serves, and as what file type: service/detect.ts decides (the same rule as the
 // command line). Detection may read the whole text (to find the first event), so its answer is kept: per version,
-// and across an edit that left everything up to the end of the first event as it was.
-import type { DocumentFormat } from '../document/model';
-import { eventDocumentFormat } from '../service/detect';
+// and, for event documents, across an edit that left everything up to the end of the first event as it was.
+import type { FileType } from '../document/fileType';
+import { fileTypeOf } from '../service/detect';
+import { isPipeline } from '../service/languageService';
 import type { ParsedVersion } from './parseCache';
 import type { Workspace } from './workspaces';
 
 interface Decision {
   version: number;
   generation: number;
-  format: DocumentFormat | undefined;
+  type: FileType | undefined;
 }
 
 export class EventSelection {
   private readonly decisions = new Map<string, Decision>();
 
-  /** The event format of the document at `version`, or undefined when Fieldwise leaves it alone. */
-  formatOf(
+  /** The file type of the document at `version`, or undefined when Fieldwise leaves it alone. */
+  typeOf(
     uri: string, version: number, languageId: string, text: () => string, workspace: Workspace, file: string, parsed?: ParsedVersion,
-  ): DocumentFormat | undefined {
+  ): FileType | undefined {
     const known = this.decisions.get(uri);
     if (known && known.generation === workspace.generation) {
-      if (known.version === version) return known.format;
-      if (known.format && parsed?.version === known.version && firstEventKept(parsed, text())) {
+      if (known.version === version) return known.type;
+      if (known.type && parsed?.version === known.version && firstEventKept(parsed, text())) {
         this.decisions.set(uri, { ...known, version });
-        return known.format;
+        return known.type;
       }
     }
-    const format = eventDocumentFormat(file, text(), workspace.settings, workspace.service.currentCatalog, languageId);
-    this.decisions.set(uri, { version, generation: workspace.generation, format });
-    return format;
+    const type = fileTypeOf(file, text(), workspace.settings, workspace.service.currentCatalog, languageId);
+    this.decisions.set(uri, { version, generation: workspace.generation, type });
+    return type;
   }
 
   forget(uri: string): void {
@@ -39,7 +40,7 @@ export class EventSelection {
 
 /** Whether `text` starts with the same characters as `before`'s text, up to the end of its first event. */
 function firstEventKept(before: ParsedVersion, text: string): boolean {
-  const first = before.parsed?.events[0];
+  const first = isPipeline(before.parsed) ? undefined : before.parsed.events[0];
   if (!first) return false;
   const end = first.start + first.text.length;
   return text.length >= end && before.text.slice(0, end) === text.slice(0, end);

@@ -2,7 +2,7 @@
 // current version, and the per-event diagnostics cache.
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DocumentFormat } from '../document/model';
+import type { FileType } from '../document/fileType';
 import { CheckedEvents, checkVersion, DiagnosticsResult } from './diagnosticRun';
 import { EventSelection } from './eventSelection';
 import { ParseCache, ParsedVersion } from './parseCache';
@@ -14,7 +14,7 @@ export interface DocContext {
   workspace: Workspace;
   /** The file name settings globs and features see. */
   file: string;
-  format: DocumentFormat;
+  type: FileType;
 }
 
 /** A parsed version with what it takes to answer for it. */
@@ -32,19 +32,19 @@ export class OpenDocuments {
 
   constructor(private readonly documents: TextDocuments<TextDocument>, private readonly workspaces: () => Workspaces) {}
 
-  /** The document if it is open and an event document; undefined means Fieldwise leaves it alone. */
+  /** The document if it is open and of a file type Fieldwise serves; undefined means Fieldwise leaves it alone. */
   context(uri: string): DocContext | undefined {
     const doc = this.documents.get(uri);
     if (!doc) return undefined;
     const workspace = this.workspaces().of(uri);
     const file = workspace.fileOf(uri);
-    const format = this.selection.formatOf(uri, doc.version, doc.languageId, () => doc.getText(), workspace, file, this.parses.peek(uri));
-    return format ? { doc, workspace, file, format } : undefined;
+    const type = this.selection.typeOf(uri, doc.version, doc.languageId, () => doc.getText(), workspace, file, this.parses.peek(uri));
+    return type ? { doc, workspace, file, type } : undefined;
   }
 
   snapshot(ctx: DocContext): Snapshot {
     const before = this.parses.peek(ctx.doc.uri);
-    const entry = this.parses.get(ctx.doc.uri, ctx.doc.version, () => ctx.doc.getText(), ctx.format, ctx.workspace.service);
+    const entry = this.parses.get(ctx.doc.uri, ctx.doc.version, () => ctx.doc.getText(), ctx.type, ctx.workspace.service);
     return { ...ctx, entry, fresh: entry !== before, at: positionsAt(ctx.doc, entry.version, entry.text) };
   }
 

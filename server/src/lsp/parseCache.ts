@@ -1,17 +1,17 @@
 // One parse per document version; the next version is parsed against the previous one, so unchanged events
 // (same text) are reused as they are and only the edited ones are parsed again.
-import type { DocumentFormat, ParsedDocument } from '../document/model';
+import type { FileType } from '../document/fileType';
 import { eventKey } from '../document/parsedEvent';
-import type { LanguageService } from '../service/languageService';
+import { isPipeline, LanguageService, SourceDocument } from '../service/languageService';
 
 export interface ParsedVersion {
   uri: string;
   version: number;
-  format: DocumentFormat;
+  type: FileType;
   text: string;
   /** The parse; an event nested too deep carries one syntax error instead of a tree (document layer). */
-  parsed: ParsedDocument;
-  /** Events new in this version, parsed when first read (the rest were reused from the previous one). */
+  parsed: SourceDocument;
+  /** Events new in this version, parsed when first read (the rest were reused from the previous one); 1 for a pipeline. */
   reparsed: number;
   parseMs: number;
 }
@@ -20,10 +20,10 @@ export class ParseCache {
   private readonly entries = new Map<string, ParsedVersion>();
 
   /** The parse of `text` at `version`, from the cache when this version was parsed before. */
-  get(uri: string, version: number, text: () => string, format: DocumentFormat, service: LanguageService): ParsedVersion {
+  get(uri: string, version: number, text: () => string, type: FileType, service: LanguageService): ParsedVersion {
     const cached = this.entries.get(uri);
-    if (cached && cached.version === version && cached.format === format) return cached;
-    const entry = parseVersion(uri, version, text(), format, service, cached?.format === format ? cached : undefined);
+    if (cached && cached.version === version && cached.type === type) return cached;
+    const entry = parseVersion(uri, version, text(), type, service, cached?.type === type ? cached : undefined);
     this.entries.set(uri, entry);
     return entry;
   }
@@ -38,12 +38,15 @@ export class ParseCache {
 }
 
 function parseVersion(
-  uri: string, version: number, text: string, format: DocumentFormat, service: LanguageService, previous: ParsedVersion | undefined,
+  uri: string, version: number, text: string, type: FileType, service: LanguageService, previous: ParsedVersion | undefined,
 ): ParsedVersion {
   const started = performance.now();
-  const parsed = service.parse(text, format, previous?.parsed);
-  const before = new Set(previous?.parsed?.events.map(eventKey));
-  let reparsed = 0;
-  for (const event of parsed.events) if (!before.has(eventKey(event))) reparsed++;
-  return { uri, version, format, text, parsed, reparsed, parseMs: performance.now() - started };
+  const parsed = service.parse(text, type, previous?.parsed);
+  let reparsed = 1;
+  if (!isPipeline(parsed)) {
+    const before = new Set(previous && !isPipeline(previous.parsed) ? previous.parsed.events.map(eventKey) : []);
+    reparsed = 0;
+    for (const event of parsed.events) if (!before.has(eventKey(event))) reparsed++;
+  }
+  return { uri, version, type, text, parsed, reparsed, parseMs: performance.now() - started };
 }

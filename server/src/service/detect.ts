@@ -4,8 +4,14 @@ import { readdirSync, Stats, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import type { Catalog } from '../catalog/types';
+import { loadProcessorTable } from '../catalog/processors';
+import { looksLikeConsole, splitConsole } from '../document/console';
 import { firstEvent } from '../document/eventDocument';
-import type { DocumentFormat, ValueNode } from '../document/model';
+import { fileType, FileType } from '../document/fileType';
+import { parseJsonValue } from '../document/jsonValue';
+import type { DocumentFormat, ObjectNode, ValueNode } from '../document/model';
+import { PIPELINE_KEYS, pipelineEndpoint } from '../document/pipeline/pipelineDocument';
+import { parseYamlValue } from '../document/yamlValue';
 import { matchesAny } from './fileSettings';
 import type { FieldwiseSettings } from './settings';
 
@@ -66,10 +72,61 @@ export function looksLikeEvents(text: string, format: DocumentFormat, catalog: C
 
 /** The event format of a file, or undefined when Fieldwise leaves it alone (not JSON/YAML, or not events). */
 export function eventDocumentFormat(file: string, text: string, settings: FieldwiseSettings, catalog: Catalog, languageId?: string): DocumentFormat | undefined {
+  const type = fileTypeOf(file, text, settings, catalog, languageId);
+  return type?.kind === 'events' ? type.format : undefined;
+}
+
+/**
+ * What a file is, or undefined when Fieldwise leaves it alone. By path first (the fieldwise.files.* globs: events,
+ * then pipelines, then console text), then by content: events, then ingest pipelines.
+ */
+export function fileTypeOf(file: string, text: string, settings: FieldwiseSettings, catalog: Catalog, languageId?: string): FileType | undefined {
+  if (matchesAny(settings.files.console, file) || languageId === 'http') return looksLikeConsole(text) && consoleHasPipeline(text) ? fileType('ingestPipeline', 'json', true) : undefined;
   const format = formatFromName(file) ?? formatFromLanguage(languageId);
   if (!format) return undefined;
-  if (matchesEventGlobs(settings, file)) return format;
-  return looksLikeEvents(text, format, catalog) ? format : undefined;
+  if (matchesEventGlobs(settings, file)) return fileType('events', format);
+  if (format !== 'ndjson' && matchesAny(settings.files.pipelines, file)) return fileType('ingestPipeline', format);
+  if (looksLikeEvents(text, format, catalog)) return fileType('events', format);
+  if (format !== 'ndjson' && looksLikePipeline(text, format)) return fileType('ingestPipeline', format);
+  return undefined;
+}
+
+/** Whether a console text sends a pipeline or a simulate request. */
+function consoleHasPipeline(text: string): boolean {
+  return splitConsole(text).some((r) => pipelineEndpoint(r.path) !== undefined);
+}
+
+/**
+ * An ingest pipeline: an object whose keys are pipeline keys with a `processors` list, or a bare list, whose items
+ * are one-key objects named after ingest processors (most of them: a pipeline being written has a typo or two).
+ */
+export function looksLikePipeline(text: string, format: DocumentFormat): boolean {
+  // Cheap first: only a text that names `processors` or is a list is parsed whole.
+  if (!text.includes('processors') && !/^\s*(?:---\s*)?-|^\s*\[/.test(text)) return false;
+  let root: ValueNode | undefined;
+  try {
+    root = (format === 'yaml' ? parseYamlValue(text) : parseJsonValue(text)).root;
+  } catch {
+    return false;
+  }
+  let list: ValueNode | undefined = root;
+  if (root?.kind === 'object') {
+    if (!root.properties.every((p) => PIPELINE_KEYS.includes(p.key) || p.key === '')) return root.properties.some((p) => p.key === 'processors') && mostlyProcessors(valueOfKey(root, 'processors'));
+    list = valueOfKey(root, 'processors');
+  }
+  return mostlyProcessors(list);
+}
+
+function valueOfKey(object: ObjectNode, key: string): ValueNode | undefined {
+  return object.properties.find((p) => p.key === key)?.value;
+}
+
+function mostlyProcessors(list: ValueNode | undefined): boolean {
+  if (list?.kind !== 'array' || list.items.length === 0) return false;
+  const table = loadProcessorTable();
+  let known = 0;
+  for (const item of list.items) if (item.kind === 'object' && item.properties.length === 1 && table.get(item.properties[0].key)) known++;
+  return known * 2 > list.items.length;
 }
 
 const setNameMemo = new WeakMap<Catalog, Set<string>>();

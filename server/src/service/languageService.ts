@@ -1,20 +1,39 @@
 // The facade over parsing and features: document offsets in and out, per-event caching inside.
-// server.ts and the command line both call only this; neither knows how features work.
+// server.ts and the command line both call only this; neither knows how features work or which file kinds exist.
+import { loadProcessorTable } from '../catalog/processors';
 import type { Catalog } from '../catalog/types';
 import { eventAt, parseEventDocument } from '../document/eventDocument';
 import { EventView } from '../document/fieldRefs';
+import type { FileType } from '../document/fileType';
 import type { DocumentFormat, EventSlice, ParsedDocument, Span } from '../document/model';
+import { parsePipelineDocument, PipelineDocument } from '../document/pipeline/pipelineDocument';
 import { complete } from '../features/completion';
 import { hover } from '../features/hover';
 import { inlayHints } from '../features/inlayHints';
 import { checkDocument } from '../features/diagnostics';
 import { codeActions } from '../features/codeActions';
 import type { FeatureEnv } from '../features/env';
+import { checkPipeline } from '../features/pipeline/pipelineDiagnostics';
+import type { PipelineEnv } from '../features/pipeline/pipelineEnv';
+import { completePipeline } from '../features/pipeline/pipelineCompletion';
+import { pipelineFixes } from '../features/pipeline/pipelineFixes';
+import { pipelineHints } from '../features/pipeline/pipelineHints';
+import { hoverPipeline } from '../features/pipeline/pipelineHover';
 import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, TextEdit } from '../features/types';
 import { defaultSettings, FieldwiseSettings } from './settings';
 import { dottedKeysAllowed } from './fileSettings';
 
+/** A parsed file of any kind: an event document (split into events) or an ingest pipeline. */
+export type SourceDocument = ParsedDocument | PipelineDocument;
+
+export function isPipeline(doc: SourceDocument): doc is PipelineDocument {
+  return 'kind' in doc && doc.kind === 'ingestPipeline';
+}
+
 export class LanguageService {
+  /** A pipeline's diagnostics, kept for its parse (code actions ask for what the editor was shown). */
+  private readonly pipelineChecks = new WeakMap<PipelineDocument, { catalog: Catalog; settings: FieldwiseSettings; file: string; diagnostics: FwDiagnostic[] }>();
+
   constructor(private catalog: Catalog, private settings: FieldwiseSettings = defaultSettings) {}
 
   configure(catalog: Catalog, settings: FieldwiseSettings): void {
@@ -26,21 +45,35 @@ export class LanguageService {
     return this.catalog;
   }
 
-  /** Parses a document, reusing the unchanged events of `previous`. */
-  parse(text: string, format: DocumentFormat, previous?: ParsedDocument): ParsedDocument {
-    return parseEventDocument(text, format, previous);
+  /** Parses a document (a bare format: an event document); an event document reuses the unchanged events of `previous`. */
+  parse(text: string, format: DocumentFormat, previous?: ParsedDocument): ParsedDocument;
+  parse(text: string, type: FileType, previous?: SourceDocument): SourceDocument;
+  parse(text: string, type: FileType | DocumentFormat, previous?: SourceDocument): SourceDocument {
+    if (typeof type === 'string') return parseEventDocument(text, type, previous && !isPipeline(previous) ? previous : undefined);
+    if (type.kind === 'ingestPipeline') return parsePipelineDocument(text, type, loadProcessorTable());
+    return parseEventDocument(text, type.format, previous && !isPipeline(previous) ? previous : undefined);
   }
 
   env(format: DocumentFormat, file: string): FeatureEnv {
     return { catalog: this.catalog, format, settings: this.settings, file, dottedKeys: dottedKeysAllowed(this.settings, file) };
   }
 
-  /** All diagnostics of a document, document offsets; `isCancelled` is polled between events. */
-  diagnostics(doc: ParsedDocument, file: string, isCancelled?: () => boolean): FwDiagnostic[] {
-    return checkDocument(doc, this.env(doc.format, file), isCancelled);
+  private pipelineEnv(doc: PipelineDocument, file: string): PipelineEnv {
+    return { ...this.env(doc.type.format, file), dottedKeys: true, processors: loadProcessorTable() };
   }
 
-  complete(doc: ParsedDocument, file: string, offset: number): CompletionEntry[] {
+  /** All diagnostics of a document, document offsets; `isCancelled` is polled between events. */
+  diagnostics(doc: SourceDocument, file: string, isCancelled?: () => boolean): FwDiagnostic[] {
+    if (!isPipeline(doc)) return checkDocument(doc, this.env(doc.format, file), isCancelled);
+    const known = this.pipelineChecks.get(doc);
+    if (known && known.catalog === this.catalog && known.settings === this.settings && known.file === file) return known.diagnostics;
+    const diagnostics = checkPipeline(doc, this.pipelineEnv(doc, file));
+    this.pipelineChecks.set(doc, { catalog: this.catalog, settings: this.settings, file, diagnostics });
+    return diagnostics;
+  }
+
+  complete(doc: SourceDocument, file: string, offset: number): CompletionEntry[] {
+    if (isPipeline(doc)) return completePipeline(doc, offset, this.pipelineEnv(doc, file));
     const event = eventAt(doc, offset);
     const entries = complete(new EventView(event), offset - event.start, this.env(doc.format, file));
     return entries.map((e) => ({
@@ -50,14 +83,16 @@ export class LanguageService {
     }));
   }
 
-  hover(doc: ParsedDocument, file: string, offset: number): HoverResult | undefined {
+  hover(doc: SourceDocument, file: string, offset: number): HoverResult | undefined {
+    if (isPipeline(doc)) return hoverPipeline(doc, offset, this.pipelineEnv(doc, file));
     const event = eventAt(doc, offset);
     const result = hover(new EventView(event), offset - event.start, this.env(doc.format, file));
     return result && { ...result, ...shift(result, event.start) };
   }
 
-  inlayHints(doc: ParsedDocument, file: string, range: Span): InlayHintEntry[] {
+  inlayHints(doc: SourceDocument, file: string, range: Span): InlayHintEntry[] {
     if (!this.settings.inlayHints.enabled) return [];
+    if (isPipeline(doc)) return pipelineHints(doc, range, this.pipelineEnv(doc, file));
     const env = this.env(doc.format, file);
     const out: InlayHintEntry[] = [];
     for (const event of eventsIn(doc, range)) {
@@ -68,7 +103,8 @@ export class LanguageService {
   }
 
   /** Quick fixes for the diagnostics in `range` (document offsets), plus fix-all actions. */
-  codeActions(doc: ParsedDocument, file: string, range: Span, diagnostics: FwDiagnostic[]): QuickFix[] {
+  codeActions(doc: SourceDocument, file: string, range: Span, diagnostics: FwDiagnostic[]): QuickFix[] {
+    if (isPipeline(doc)) return pipelineFixes(doc, this.diagnostics(doc, file), range);
     return codeActions(doc, this.env(doc.format, file), range, diagnostics);
   }
 }

@@ -9,7 +9,7 @@ export interface DisableEntry {
 }
 
 export interface FieldwiseSettings {
-  files: { events: string[] };
+  files: { events: string[]; pipelines: string[]; console: string[] };
   events: { allowDottedKeys: boolean | string[] };
   diagnostics: {
     /** Per-code severity override, or 'off'. */
@@ -24,6 +24,8 @@ export interface FieldwiseSettings {
 export const defaultSettings: FieldwiseSettings = {
   files: {
     events: ['**/*.ndjson', '**/*.jsonl', '**/sample_event.json', '**/*-expected.json', '**/events/**/*.{json,yaml,yml}'],
+    pipelines: ['**/elasticsearch/ingest_pipeline/*.{json,yml,yaml}', '**/ingest/*.{json,yml,yaml}', '**/ingest_pipelines/**/*.{json,yml,yaml}'],
+    console: ['**/*.{http,es,console}'],
   },
   events: { allowDottedKeys: false },
   diagnostics: { severity: {}, disable: [] },
@@ -36,7 +38,11 @@ export function mergeSettings(raw: unknown): FieldwiseSettings {
   const s = structuredClone(defaultSettings);
   if (!isObject(raw)) return s;
   const files = raw.files;
-  if (isObject(files) && isStringArray(files.events)) s.files.events = files.events;
+  if (isObject(files)) {
+    if (isStringArray(files.events)) s.files.events = files.events;
+    if (isStringArray(files.pipelines)) s.files.pipelines = files.pipelines;
+    if (isStringArray(files.console)) s.files.console = files.console;
+  }
   const events = raw.events;
   if (isObject(events) && (typeof events.allowDottedKeys === 'boolean' || isStringArray(events.allowDottedKeys))) {
     s.events.allowDottedKeys = events.allowDottedKeys;

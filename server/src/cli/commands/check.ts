@@ -5,8 +5,8 @@ import { isAbsolute, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Catalog, DefinitionError, loadCatalog, workspaceDefinitions } from '../../catalog';
 import { rules } from '../../features/diagnostics';
-import type { DocumentFormat } from '../../document/model';
-import { Candidate, expandPaths, formatFromName, guessFormat, looksLikeEvents, matchesEventGlobs } from '../../service/detect';
+import { fileType, FileType } from '../../document/fileType';
+import { Candidate, expandPaths, fileTypeOf, formatFromName, guessFormat } from '../../service/detect';
 import { LanguageService } from '../../service/languageService';
 import { defaultSettings } from '../../service/settings';
 import { CliError, CliIO, Command, EXIT, UsageError } from '../io';
@@ -20,7 +20,7 @@ const VERSION = '0.1.0';
 const USAGE = [
   'usage: fieldwise check [--format text|json|sarif] [--max-warnings N] [--definitions PATH]... PATHS...',
   '',
-  'Checks event documents (JSON, NDJSON, YAML) with the same diagnostics as the editor.',
+  'Checks event documents (JSON, NDJSON, YAML) and ingest pipelines with the same diagnostics as the editor.',
   'PATHS are files (always checked), folders and globs (expanded to the JSON and YAML files that are',
   'event documents, skipping node_modules and dot folders), or - for standard input.',
   '',
@@ -71,7 +71,7 @@ export function parseCheckArgs(args: string[]): CheckOptions {
 
 export const checkCommand: Command = {
   name: 'check',
-  summary: 'check event documents (files, folders, globs) and report diagnostics as text, JSON or SARIF',
+  summary: 'check event documents and pipelines (files, folders, globs) and report diagnostics as text, JSON or SARIF',
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
     const options = parseCheckArgs(args);
@@ -79,6 +79,7 @@ export const checkCommand: Command = {
     const service = new LanguageService(catalog, defaultSettings);
     const unreadable: string[] = [];
     const checked: CheckedFile[] = [];
+    let pipelines = 0;
     const { candidates, missing } = expandArgs(options.paths, io.cwd);
     for (const arg of missing) unreadable.push(`${arg}: no such file or folder, and no file matches it as a glob`);
     for (const candidate of candidates) {
@@ -89,15 +90,16 @@ export const checkCommand: Command = {
         unreadable.push(`${candidate.display}: cannot read: ${reason(error)}`);
         continue;
       }
-      const format = formatOf(candidate, text, catalog);
-      if (!format) continue;
-      const doc = service.parse(text, format);
+      const type = typeOf(candidate, text, catalog);
+      if (!type) continue;
+      if (type.kind === 'ingestPipeline') pipelines++;
+      const doc = service.parse(text, type);
       checked.push({ file: candidate.display, uriPath: uriPathOf(candidate, io.cwd), diagnostics: locate(text, service.diagnostics(doc, candidate.globPath)) });
     }
     io.stdout(render(options.format, checked, io.cwd));
     for (const problem of unreadable) io.stderr(`fieldwise check: ${problem}\n`);
     const count = tally(checked);
-    if (options.format === 'text') io.stderr(summary(checked.length, count));
+    if (options.format === 'text') io.stderr(summary(checked.length - pipelines, pipelines, count));
     if (unreadable.length > 0) return EXIT.usage;
     if (count.error > 0 || (options.maxWarnings !== undefined && count.warning > options.maxWarnings)) return EXIT.failure;
     return EXIT.ok;
@@ -121,12 +123,16 @@ function expandArgs(paths: readonly string[], cwd: string): { candidates: Candid
   return { candidates: [...stdin, ...expansion.candidates], missing: expansion.missing };
 }
 
-/** A named file is always an event document; a found one only when its name or its content says so. */
-function formatOf(candidate: Candidate, text: string, catalog: Catalog): DocumentFormat | undefined {
+/**
+ * What a file is, decided as the editor decides (service/detect.ts); a named file that is neither an event document
+ * nor a pipeline by its name or content is checked as an event document all the same.
+ */
+function typeOf(candidate: Candidate, text: string, catalog: Catalog): FileType | undefined {
   const byName = formatFromName(candidate.path);
-  if (candidate.named) return byName ?? guessFormat(text);
-  if (!byName) return undefined;
-  return matchesEventGlobs(defaultSettings, candidate.globPath) || looksLikeEvents(text, byName, catalog) ? byName : undefined;
+  const name = byName || candidate.path !== '-' ? candidate.globPath : `stdin.${guessFormat(text) === 'yaml' ? 'yaml' : 'json'}`;
+  const detected = fileTypeOf(name, text, defaultSettings, catalog);
+  if (detected || !candidate.named) return detected;
+  return fileType('events', byName ?? guessFormat(text));
 }
 
 function uriPathOf(candidate: Candidate, cwd: string): string {
@@ -141,9 +147,10 @@ function render(format: Format, files: readonly CheckedFile[], cwd: string): str
   return renderCheckText(files);
 }
 
-function summary(files: number, count: ReturnType<typeof tally>): string {
+function summary(events: number, pipelines: number, count: ReturnType<typeof tally>): string {
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `fieldwise check: ${plural(files, 'event document')} checked: ${plural(count.error, 'error')}, ${plural(count.warning, 'warning')}, ${count.information} information, ${plural(count.hint, 'hint')}\n`;
+  const files = pipelines > 0 ? `${plural(events, 'event document')} and ${plural(pipelines, 'pipeline file')}` : plural(events, 'event document');
+  return `fieldwise check: ${files} checked: ${plural(count.error, 'error')}, ${plural(count.warning, 'warning')}, ${count.information} information, ${plural(count.hint, 'hint')}\n`;
 }
 
 function reason(error: unknown): string {

@@ -7,7 +7,7 @@ import type { NamedRef } from '../fieldRefs';
 import { parseJsonValue, ParsedValue } from '../jsonValue';
 import { ArrayNode, MAX_NESTING, NestingTooDeep, ObjectNode, PropertyNode, Span, SyntaxProblem, ValueNode } from '../model';
 import { parseYamlValue } from '../yamlValue';
-import type { PipelineKnowledge } from './knowledge';
+import type { ProcessorTable } from '../../catalog/processors';
 import { processorRefs } from './processorRefs';
 
 export interface ProcessorSite {
@@ -54,7 +54,7 @@ export function pipelineEndpoint(path: string): BodyRole | undefined {
   return undefined;
 }
 
-export function parsePipelineDocument(text: string, type: FileType, knowledge: PipelineKnowledge): PipelineDocument {
+export function parsePipelineDocument(text: string, type: FileType, table: ProcessorTable): PipelineDocument {
   const bodies: PipelineBody[] = [];
   const errors: SyntaxProblem[] = [];
   if (type.console) {
@@ -71,7 +71,7 @@ export function parsePipelineDocument(text: string, type: FileType, knowledge: P
     bodies.push(bodyOf({ start: 0, end: text.length }, 'pipeline', parsed.root));
   }
   const refs: NamedRef[] = [];
-  for (const body of bodies) processorRefs(body, text, type, knowledge, refs);
+  for (const body of bodies) processorRefs(body, text, type, table, refs);
   return { kind: 'ingestPipeline', type, text, bodies, errors, refs };
 }
 

@@ -11,7 +11,8 @@ import type { ArrayNode, ObjectNode, PropertyNode, ScalarNode, Span, ValueNode }
 import { wordAt } from '../positionContext';
 import { decodeWithOffsets } from '../syntax/stringOffsets';
 import { bodyAt, PipelineBody, PipelineDocument, ProcessorSite } from './pipelineDocument';
-import type { OptionUse, PipelineKnowledge } from './knowledge';
+import type { ProcessorTable } from '../../catalog/processors';
+import { formOf, OptionForm } from './optionForms';
 
 export type PipelinePosition =
   /** On an existing reference; `segment` indexes `ref.path`. */
@@ -28,14 +29,14 @@ export type PipelinePosition =
 
 const NONE: PipelinePosition = { kind: 'none' };
 
-const SITES: Partial<Record<OptionUse, (text: string, offset: number) => NameSite | undefined>> = {
-  template: mustacheSiteAt, value: mustacheSiteAt, grok: grokSiteAt, grokDefinitions: grokSiteAt, dissect: dissectSiteAt, script: painlessSiteAt,
+const SITES: Partial<Record<OptionForm, (text: string, offset: number) => NameSite | undefined>> = {
+  template: mustacheSiteAt, grok: grokSiteAt, grokDefinitions: grokSiteAt, dissect: dissectSiteAt, script: painlessSiteAt,
 };
 
-export function pipelinePositionAt(doc: PipelineDocument, offset: number, knowledge: PipelineKnowledge): PipelinePosition {
+export function pipelinePositionAt(doc: PipelineDocument, offset: number, table: ProcessorTable): PipelinePosition {
   const body = bodyAt(doc, offset);
   if (!body) return NONE;
-  const inString = siteInOptions(doc, body, offset, knowledge);
+  const inString = siteInOptions(doc, body, offset, table);
   if (inString) return inString;
   for (const ref of doc.refs) {
     const i = ref.segments.findIndex((s) => s.start <= offset && offset <= s.end);
@@ -45,32 +46,32 @@ export function pipelinePositionAt(doc: PipelineDocument, offset: number, knowle
 }
 
 /** A string value of a processor's option holding the caret. */
-function siteInOptions(doc: PipelineDocument, body: PipelineBody, offset: number, knowledge: PipelineKnowledge): PipelinePosition | undefined {
+function siteInOptions(doc: PipelineDocument, body: PipelineBody, offset: number, table: ProcessorTable): PipelinePosition | undefined {
   for (const site of body.processors) {
     const options = site.options;
     if (!options || offset < options.start || offset > options.end) continue;
     for (const property of options.properties) {
       const string = stringAt(property.value, offset);
       if (!string) continue;
-      const known = knowledge.option(site.name, property.key);
+      const known = table.option(site.name, property.key);
       if (!known) return { kind: 'optionValue', site, option: property.key, node: string, replace: { start: string.start, end: string.end } };
-      return stringSite(doc, site, property.key, known.use, string, offset);
+      return stringSite(doc, site, property.key, formOf(known), string, offset);
     }
   }
   return undefined;
 }
 
-function stringSite(doc: PipelineDocument, site: ProcessorSite, option: string, use: OptionUse, node: ScalarNode, offset: number): PipelinePosition | undefined {
+function stringSite(doc: PipelineDocument, site: ProcessorSite, option: string, form: OptionForm, node: ScalarNode, offset: number): PipelinePosition | undefined {
   const raw = doc.text.slice(node.start, node.end);
   const { value, offsets } = decodeWithOffsets(raw, node.style ?? 'double', syntaxOf(doc.type.format));
   const local = decodedIndex(offsets, offset - node.start);
   if (local === undefined) return undefined;
   const at = (span: Span): Span => ({ start: node.start + offsets[span.start], end: node.start + offsets[span.end] });
-  if (use === 'field' || use === 'fields') {
+  if (form === 'name' || form === 'dottedKey') {
     if (value.includes('{{')) return inEmbedded(mustacheSiteAt, value, local, at, site, option);
     return { kind: 'fieldName', replace: at({ start: 0, end: value.length }), typed: value.slice(0, local), processor: site.name, option };
   }
-  const find = SITES[use];
+  const find = SITES[form];
   if (find) return inEmbedded(find, value, local, at, site, option) ?? NONE;
   return { kind: 'optionValue', site, option, node, replace: { start: node.start, end: node.end } };
 }

@@ -10,26 +10,27 @@ import { NamedRef, NamedRefDetail, RefAccess, RefRole } from '../fieldRefs';
 import { FileType, syntaxOf } from '../fileType';
 import type { ScalarNode, Span, ValueNode } from '../model';
 import { decodeWithOffsets } from '../syntax/stringOffsets';
-import type { OptionInfo, PipelineKnowledge } from './knowledge';
+import type { OptionSpec, ProcessorTable } from '../../catalog/processors';
+import { formOf } from './optionForms';
 import type { PipelineBody, ProcessorSite } from './pipelineDocument';
 
 /** Names that are never schema fields: ingest metadata and the document's own metadata. */
 const METADATA = new Set(['_index', '_id', '_routing', '_version', '_version_type', '_if_seq_no', '_if_primary_term', '_dynamic_templates', '_type', '_ingest']);
 
-export function processorRefs(body: PipelineBody, text: string, type: FileType, knowledge: PipelineKnowledge, out: NamedRef[]): void {
+export function processorRefs(body: PipelineBody, text: string, type: FileType, table: ProcessorTable, out: NamedRef[]): void {
   const add = new RefSink(text, type, out);
   for (const site of body.processors) {
     const options = site.options;
     if (options) {
       for (const property of options.properties) {
         const value = property.value;
-        const known = value && knowledge.option(site.name, property.key);
+        const known = value && table.option(site.name, property.key);
         if (!known || !value) continue;
         add.option(site, property.key, known, value);
       }
     }
-    for (const write of knowledge.defaultWrites(site.name)) {
-      if (write.unless.some((option) => options && options.properties.some((p) => p.key === option))) continue;
+    for (const write of table.get(site.name)?.defaultWrites ?? []) {
+      if (write.unless !== undefined && options?.properties.some((p) => p.key === write.unless)) continue;
       const key = site.key.keySpan;
       const path = write.path.split('.');
       add.ref(path, path.map(() => key), 'name', 'write', { processor: site.name });
@@ -44,20 +45,21 @@ class RefSink {
     this.syntax = syntaxOf(type.format);
   }
 
-  option(site: ProcessorSite, option: string, known: OptionInfo, value: ValueNode): void {
+  option(site: ProcessorSite, option: string, known: OptionSpec, value: ValueNode): void {
     const detail: NamedRefDetail = { processor: site.name, option };
     const access: RefAccess = known.access === 'write' ? 'write' : 'read';
     if (known.access === 'remove') detail.removes = true;
-    switch (known.use) {
-      case 'field':
-      case 'fields':
+    switch (formOf(known)) {
+      case 'name':
         for (const node of strings(value)) this.name(node, access, detail);
+        return;
+      case 'dottedKey':
+        for (const node of strings(value)) this.name(node, access, { ...detail, literalDotted: true });
         return;
       case 'fieldMap':
         if (value.kind === 'object') for (const p of value.properties) this.keyName(p.key, p.keySpan, p.keyTokenSpan, access, detail);
         return;
       case 'template':
-      case 'value':
         for (const node of strings(value)) this.embedded(node, mustacheRefs, 'template', detail);
         return;
       case 'grok':
@@ -85,6 +87,11 @@ class RefSink {
       return;
     }
     const names = value.split('.');
+    if (detail.literalDotted) {
+      const whole = { start: node.start + offsets[0], end: node.start + offsets[value.length] };
+      this.ref(names, names.map(() => whole), 'name', access, detail);
+      return;
+    }
     let at = 0;
     const segments = names.map((n) => {
       const span = { start: node.start + offsets[at], end: node.start + offsets[at + n.length] };

@@ -4,6 +4,7 @@
 import { suggestPaths } from '../../catalog/suggest';
 import type { NamedRef } from '../../document/fieldRefs';
 import type { ValueNode } from '../../document/model';
+import { formOf } from '../../document/pipeline/optionForms';
 import { PIPELINE_KEYS, PipelineDocument, valueOf } from '../../document/pipeline/pipelineDocument';
 import { classifyRefs } from '../diagnostics/refInfo';
 import type { Finding } from '../diagnostics/rule';
@@ -62,10 +63,10 @@ export const unknownProcessor: PipelineRule = {
   spec: 'Each processor of a pipeline is an object with one key, the processor type; Elasticsearch rejects a pipeline with a type it does not know.',
   specSource: ES,
   check(doc, env) {
-    const names = env.knowledge.processors().map((p) => p.name);
+    const names = env.processors.names();
     const out: Finding[] = [];
     for (const body of doc.bodies) for (const site of body.processors) {
-      if (env.knowledge.processor(site.name) || site.name === '') continue;
+      if (env.processors.get(site.name) || site.name === '') continue;
       const { text, suggestions } = didYouMean(site.name, names);
       out.push(findingAt(site.key.keySpan, { message: `Unknown processor '${site.name}'${text}`, data: { suggestions } }));
     }
@@ -82,11 +83,11 @@ export const unknownOption: PipelineRule = {
   check(doc, env) {
     const out: Finding[] = [];
     for (const body of doc.bodies) for (const site of body.processors) {
-      const info = env.knowledge.processor(site.name);
+      const info = env.processors.get(site.name);
       if (!info || !site.options) continue;
-      const names = [...info.options, ...env.knowledge.common].map((o) => o.name);
+      const names = Object.keys(info.options);
       for (const p of site.options.properties) {
-        if (p.key === '' || env.knowledge.option(site.name, p.key)) continue;
+        if (p.key === '' || env.processors.option(site.name, p.key)) continue;
         const { text, suggestions } = didYouMean(p.key, names);
         out.push(findingAt(p.keySpan, { message: `The ${site.name} processor has no option '${p.key}'${text}`, data: { suggestions } }));
       }
@@ -104,9 +105,9 @@ export const missingOption: PipelineRule = {
   check(doc, env) {
     const out: Finding[] = [];
     for (const body of doc.bodies) for (const site of body.processors) {
-      const info = env.knowledge.processor(site.name);
+      const info = env.processors.get(site.name);
       if (!info || (site.options === undefined && site.key.value !== undefined && site.key.value.kind !== 'object')) continue;
-      const missing = info.options.filter((o) => o.required && !(site.options && valueOf(site.options, o.name) !== undefined));
+      const missing = Object.values(info.options).filter((o) => o.required && !(site.options && valueOf(site.options, o.name) !== undefined));
       if (missing.length === 0) continue;
       const list = missing.map((o) => `'${o.name}'`).join(', ');
       out.push(findingAt(site.key.keySpan, { message: `The ${site.name} processor needs ${missing.length === 1 ? 'the option' : 'the options'} ${list}`, data: { options: missing.map((o) => o.name) } }));
@@ -143,8 +144,8 @@ export const templateNotTaken: PipelineRule = {
     const out: Finding[] = [];
     for (const body of doc.bodies) for (const site of body.processors) {
       for (const p of site.options?.properties ?? []) {
-        const option = env.knowledge.option(site.name, p.key);
-        if (!option || option.template || option.use === 'script' || option.use === 'grok' || option.use === 'grokDefinitions' || option.use === 'dissect') continue;
+        const option = env.processors.option(site.name, p.key);
+        if (!option || option.template || formOf(option) !== 'none' && formOf(option) !== 'name') continue;
         for (const node of stringsIn(p.value)) {
           if (!/\{\{[^{}]/.test(String(node.value)) || /\{\{\s*IngestPipeline\b/.test(String(node.value))) continue;
           out.push(findingAt(node, { message: `The ${site.name} processor's '${p.key}' takes no template: '{{...}}' stays literal text here` }));
