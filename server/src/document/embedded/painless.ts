@@ -1,10 +1,191 @@
-// PLACEHOLDER until the embedded-references modules land.
-import type { EmbeddedRef, NameSite } from './types';
+// Painless (`if` conditions, `script.source`): field paths under `ctx`, spelt `ctx.a.b`, `ctx?.a?.b`,
+// `ctx['a']['b']` or mixed. A bracketed key is one key even with dots in it (`ctx['a.b']`: the engine does not
+// split it). A name followed by `(` is a method and ends the path: `ctx.a.remove('b')` removes a.b,
+// `ctx.put('a', x)` writes a, `ctx.a.add(x)` writes a, any other method reads the path before it.
+// Assignments (`=`, `+=`, ..., `++`) write. Nothing inside string literals or comments counts.
+import type { Span } from '../model';
+import type { Access, EmbeddedRef, NameSite } from './types';
 
-export function painlessRefs(_text: string): EmbeddedRef[] {
-  return [];
+/** Methods whose first string argument is a key under the path: what they do to it. */
+const KEY_METHODS: Record<string, { access: Access; removes?: boolean }> = {
+  remove: { access: 'write', removes: true },
+  put: { access: 'write' },
+  get: { access: 'read' },
+  getOrDefault: { access: 'read' },
+  containsKey: { access: 'read' },
+};
+
+/** Methods that change the collection at the path itself. */
+const WRITING_METHODS = new Set(['add', 'addAll', 'clear', 'removeIf', 'set', 'putAll']);
+
+function isIdentStart(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 }
 
-export function painlessSiteAt(_text: string, _offset: number): NameSite | undefined {
-  return undefined;
+function isIdentPart(c: number): boolean {
+  return isIdentStart(c) || (c >= 48 && c <= 57);
+}
+
+function skipSpace(text: string, i: number): number {
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) i++;
+    else return i;
+  }
+}
+
+/** Offset after the string literal whose quote is at `at` (backslash escapes), or -1 when it does not close. */
+function literalEnd(text: string, at: number): number {
+  const quote = text.charCodeAt(at);
+  for (let i = at + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 92) i++;
+    else if (c === quote) return i + 1;
+  }
+  return -1;
+}
+
+/** A simple string literal at `at` (no escapes inside): its content span and end, or undefined. */
+function simpleLiteral(text: string, at: number): { content: Span; end: number } | undefined {
+  const c = text.charCodeAt(at);
+  if (c !== 39 && c !== 34) return undefined;
+  const end = literalEnd(text, at);
+  if (end < 0) return undefined;
+  for (let i = at + 1; i < end - 1; i++) if (text.charCodeAt(i) === 92) return undefined;
+  return { content: { start: at + 1, end: end - 1 }, end };
+}
+
+/** Whether an assignment (`=`, `+=`, `>>>=`, `++`, `--`) follows at `i`. */
+function assignsAt(text: string, i: number): boolean {
+  const j = skipSpace(text, i);
+  if (text.startsWith('++', j) || text.startsWith('--', j)) return true;
+  const op = /^(?:>>>|<<|>>|[+\-*/%&|^])?=/.exec(text.slice(j, j + 5));
+  return op !== null && text.charCodeAt(j + op[0].length) !== 61;
+}
+
+interface Scan {
+  refs: EmbeddedRef[];
+  site?: NameSite;
+}
+
+/**
+ * Reads the path after `ctx` (ending at `from`) and records it; with a caret, records the site the caret is in.
+ * Returns the offset where scanning goes on.
+ */
+function chain(text: string, ctxStart: number, from: number, out: Scan, caret: number | undefined): number {
+  const path: string[] = [];
+  const segments: Span[] = [];
+  let literalDotted = false;
+  let p = from;
+  const record = (access: Access, extra?: Partial<EmbeddedRef>): void => {
+    if (path.length === 0) return;
+    const ref: EmbeddedRef = { path: path.slice(), segments: segments.slice(), span: { start: segments[0].start, end: segments[segments.length - 1].end }, access };
+    if (literalDotted) ref.literalDotted = true;
+    out.refs.push(Object.assign(ref, extra));
+  };
+  /** Records the site when the caret is in `replace`; an assignment after `afterName` makes it a write. */
+  const siteAt = (replace: Span, afterName: number, access?: Access): void => {
+    if (caret === undefined || caret < replace.start || caret > replace.end) return;
+    out.site = { replace, typed: text.slice(replace.start, caret), access: access ?? (assignsAt(text, afterName) ? 'write' : 'read'), parent: path.slice() };
+  };
+  /** A method call on the path so far: `name(` with its parenthesis at `paren`. */
+  const method = (name: string, paren: number): number => {
+    const keyed = KEY_METHODS[name];
+    const arg = keyed ? simpleLiteral(text, skipSpace(text, paren + 1)) : undefined;
+    if (keyed && arg) {
+      siteAt(arg.content, arg.end, keyed.access);
+      const key = text.slice(arg.content.start, arg.content.end);
+      if (key.includes('.')) literalDotted = true;
+      path.push(key);
+      segments.push(arg.content);
+      record(keyed.access, keyed.removes ? { removes: true } : undefined);
+      return arg.end;
+    }
+    record(keyed || WRITING_METHODS.has(name) ? 'write' : 'read');
+    return paren + 1;
+  };
+  for (;;) {
+    const q = skipSpace(text, p);
+    if (text.startsWith('?.', q) || (text.charCodeAt(q) === 46 && text.charCodeAt(q + 1) !== 46)) {
+      const r = skipSpace(text, q + (text.charCodeAt(q) === 63 ? 2 : 1));
+      let end = r;
+      if (isIdentStart(text.charCodeAt(r))) while (isIdentPart(text.charCodeAt(end))) end++;
+      siteAt({ start: r, end }, end);
+      if (end === r) return r;
+      const after = skipSpace(text, end);
+      if (text.charCodeAt(after) === 40) return method(text.slice(r, end), after);
+      path.push(text.slice(r, end));
+      segments.push({ start: r, end });
+      p = end;
+    } else if (text.charCodeAt(q) === 91) {
+      const r = skipSpace(text, q + 1);
+      const quote = text.charCodeAt(r);
+      if (quote !== 39 && quote !== 34) break;
+      const literal = simpleLiteral(text, r);
+      if (!literal && literalEnd(text, r) < 0) {
+        // An unclosed key being typed: its name runs to the first character a key rarely holds.
+        let end = r + 1;
+        while (end < text.length && !/[\s'"\])]/.test(text[end])) end++;
+        siteAt({ start: r + 1, end }, end);
+        record('read');
+        return text.length;
+      }
+      // A key with escapes in it is left alone (the path stops before it).
+      if (!literal) break;
+      const close = skipSpace(text, literal.end);
+      siteAt(literal.content, text.charCodeAt(close) === 93 ? close + 1 : literal.end);
+      if (text.charCodeAt(close) !== 93) return literal.end;
+      const key = text.slice(literal.content.start, literal.content.end);
+      if (key.includes('.')) literalDotted = true;
+      path.push(key);
+      segments.push(literal.content);
+      p = close + 1;
+    } else {
+      break;
+    }
+  }
+  const before = text.slice(Math.max(0, ctxStart - 2), ctxStart);
+  record(assignsAt(text, p) || before === '++' || before === '--' ? 'write' : 'read');
+  return p;
+}
+
+/** One pass over a script: code only (strings and comments skipped), each `ctx` path recorded. */
+function scan(text: string, caret: number | undefined): Scan {
+  const out: Scan = { refs: [] };
+  for (let i = 0; i < text.length; ) {
+    if (caret !== undefined && (out.site || i > caret)) break;
+    const c = text.charCodeAt(i);
+    if (c === 47 && text.charCodeAt(i + 1) === 47) {
+      const nl = text.indexOf('\n', i);
+      i = nl < 0 ? text.length : nl + 1;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const close = text.indexOf('*/', i + 2);
+      i = close < 0 ? text.length : close + 2;
+    } else if (c === 39 || c === 34) {
+      const end = literalEnd(text, i);
+      i = end < 0 ? text.length : end;
+    } else if (isIdentStart(c)) {
+      let end = i + 1;
+      while (isIdentPart(text.charCodeAt(end))) end++;
+      const member = text.charCodeAt(i - 1) === 46;
+      i = end - i === 3 && text.startsWith('ctx', i) && !member ? chain(text, i, end, out, caret) : end;
+    } else if (c >= 48 && c <= 57) {
+      // A number (`1.5`, `0x1F`): its letters are not identifiers.
+      while (isIdentPart(text.charCodeAt(i)) || text.charCodeAt(i) === 46) i++;
+    } else {
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Every field path a script reads or writes under `ctx`. */
+export function painlessRefs(text: string): EmbeddedRef[] {
+  return scan(text, undefined).refs;
+}
+
+/** A caret in a path under `ctx` (`ctx.source.i|`, `ctx?.|`, `ctx['sou|`): the segment around it, with the path before. */
+export function painlessSiteAt(text: string, offset: number): NameSite | undefined {
+  if (offset < 0 || offset > text.length) return undefined;
+  return scan(text, offset).site;
 }

@@ -9,7 +9,7 @@ import type { NamedRef } from '../fieldRefs';
 import { syntaxOf } from '../fileType';
 import type { ArrayNode, ObjectNode, PropertyNode, ScalarNode, Span, ValueNode } from '../model';
 import { wordAt } from '../positionContext';
-import { decodeWithOffsets } from '../syntax/stringOffsets';
+import { decodedOffsetAt, decodeWithOffsets, mapSpan } from '../syntax/stringOffsets';
 import { bodyAt, PipelineBody, PipelineDocument, ProcessorSite } from './pipelineDocument';
 import type { ProcessorTable } from '../../catalog/processors';
 import { formOf, OptionForm } from './optionForms';
@@ -17,8 +17,11 @@ import { formOf, OptionForm } from './optionForms';
 export type PipelinePosition =
   /** On an existing reference; `segment` indexes `ref.path`. */
   | { kind: 'ref'; ref: NamedRef; segment: number }
-  /** Inside a string where a field name is typed: `replace` is the whole name, `typed` what precedes the caret. */
-  | { kind: 'fieldName'; replace: Span; typed: string; processor: string; option: string }
+  /**
+   * Inside a string where a field name is typed: `replace` is the whole name, `typed` what precedes the caret; with
+   * `parent` (a script spelling the path in parts) both cover the one segment being typed below `parent`.
+   */
+  | { kind: 'fieldName'; replace: Span; typed: string; processor: string; option: string; parent?: string[] }
   /** Where a processor's name is typed (a key of a processor list's item, or a bare item being typed). */
   | { kind: 'processorName'; replace: Span; typed: string; quoted: boolean; key?: PropertyNode }
   /** Where an option's name is typed inside a processor's options. */
@@ -63,10 +66,11 @@ function siteInOptions(doc: PipelineDocument, body: PipelineBody, offset: number
 
 function stringSite(doc: PipelineDocument, site: ProcessorSite, option: string, form: OptionForm, node: ScalarNode, offset: number): PipelinePosition | undefined {
   const raw = doc.text.slice(node.start, node.end);
-  const { value, offsets } = decodeWithOffsets(raw, node.style ?? 'double', syntaxOf(doc.type.format));
-  const local = decodedIndex(offsets, offset - node.start);
-  if (local === undefined) return undefined;
-  const at = (span: Span): Span => ({ start: node.start + offsets[span.start], end: node.start + offsets[span.end] });
+  const decoded = decodeWithOffsets(raw, node.style ?? 'double', syntaxOf(doc.type.format));
+  if (!decoded) return undefined;
+  const value = decoded.value;
+  const local = decodedOffsetAt(decoded, offset - node.start);
+  const at = (span: Span): Span => mapSpan(decoded, span, node.start);
   if (form === 'name' || form === 'dottedKey') {
     if (value.includes('{{')) return inEmbedded(mustacheSiteAt, value, local, at, site, option);
     return { kind: 'fieldName', replace: at({ start: 0, end: value.length }), typed: value.slice(0, local), processor: site.name, option };
@@ -78,13 +82,7 @@ function stringSite(doc: PipelineDocument, site: ProcessorSite, option: string, 
 
 function inEmbedded(find: (text: string, offset: number) => NameSite | undefined, value: string, local: number, at: (s: Span) => Span, site: ProcessorSite, option: string): PipelinePosition | undefined {
   const found = find(value, local);
-  return found && { kind: 'fieldName', replace: at(found.replace), typed: found.typed, processor: site.name, option };
-}
-
-/** The decoded index of a raw offset inside a string (between its quotes); undefined on a quote itself. */
-function decodedIndex(offsets: ArrayLike<number>, raw: number): number | undefined {
-  for (let i = 0; i < offsets.length; i++) if (offsets[i] >= raw) return offsets[i] === raw ? i : Math.max(0, i - 1);
-  return undefined;
+  return found && { kind: 'fieldName', replace: at(found.replace), typed: found.typed, processor: site.name, option, parent: found.parent };
 }
 
 function stringAt(value: ValueNode | undefined, offset: number): ScalarNode | undefined {

@@ -9,7 +9,7 @@ import type { EmbeddedRef } from '../embedded/types';
 import { NamedRef, NamedRefDetail, RefAccess, RefRole } from '../fieldRefs';
 import { FileType, syntaxOf } from '../fileType';
 import type { ScalarNode, Span, ValueNode } from '../model';
-import { decodeWithOffsets } from '../syntax/stringOffsets';
+import { decodeWithOffsets, mapSpan } from '../syntax/stringOffsets';
 import type { OptionSpec, ProcessorTable } from '../../catalog/processors';
 import { formOf } from './optionForms';
 import type { PipelineBody, ProcessorSite } from './pipelineDocument';
@@ -81,20 +81,22 @@ class RefSink {
 
   /** A whole option value that is one field name; a templated name (`{{service}}.ip`) holds template references instead. */
   private name(node: ScalarNode, access: RefAccess, detail: NamedRefDetail): void {
-    const { value, offsets } = decodeWithOffsets(this.text.slice(node.start, node.end), node.style ?? 'double', this.syntax);
+    const decoded = decodeWithOffsets(this.text.slice(node.start, node.end), node.style ?? 'double', this.syntax);
+    if (!decoded) return;
+    const value = decoded.value;
     if (value.includes('{{')) {
       this.embedded(node, mustacheRefs, 'template', detail);
       return;
     }
     const names = value.split('.');
     if (detail.literalDotted) {
-      const whole = { start: node.start + offsets[0], end: node.start + offsets[value.length] };
+      const whole = mapSpan(decoded, { start: 0, end: value.length }, node.start);
       this.ref(names, names.map(() => whole), 'name', access, detail);
       return;
     }
     let at = 0;
     const segments = names.map((n) => {
-      const span = { start: node.start + offsets[at], end: node.start + offsets[at + n.length] };
+      const span = mapSpan(decoded, { start: at, end: at + n.length }, node.start);
       at += n.length + 1;
       return span;
     });
@@ -114,9 +116,10 @@ class RefSink {
   }
 
   private embedded(node: ScalarNode, find: (text: string) => EmbeddedRef[], role: RefRole, detail: NamedRefDetail): void {
-    const { value, offsets } = decodeWithOffsets(this.text.slice(node.start, node.end), node.style ?? 'double', this.syntax);
-    for (const ref of find(value)) {
-      const segments = ref.segments.map((s) => ({ start: node.start + offsets[s.start], end: node.start + offsets[s.end] }));
+    const decoded = decodeWithOffsets(this.text.slice(node.start, node.end), node.style ?? 'double', this.syntax);
+    if (!decoded) return;
+    for (const ref of find(decoded.value)) {
+      const segments = ref.segments.map((s) => mapSpan(decoded, s, node.start));
       const own: NamedRefDetail = { ...detail };
       if (ref.captureType !== undefined) own.captureType = ref.captureType;
       if (ref.removes) own.removes = true;

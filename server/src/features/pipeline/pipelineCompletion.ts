@@ -10,7 +10,7 @@ export function completePipeline(doc: PipelineDocument, offset: number, env: Pip
   const pos = pipelinePositionAt(doc, offset, env.processors);
   switch (pos.kind) {
     case 'fieldName':
-      return fieldNames(pos.typed, pos.replace, env);
+      return pos.parent ? segmentNames(pos.parent, pos.replace, env) : fieldNames(pos.typed, pos.replace, env);
     case 'ref': {
       const ref = pos.ref;
       const replace = { start: ref.segments[0].start, end: ref.segments[ref.segments.length - 1].end };
@@ -43,6 +43,22 @@ export function completePipeline(doc: PipelineDocument, offset: number, env: Pip
     default:
       return [];
   }
+}
+
+/** The names of one segment below `parent` (a script spelling the path in parts): direct children only. */
+function segmentNames(parent: readonly string[], replace: { start: number; end: number }, env: PipelineEnv): CompletionEntry[] {
+  if (parent.some((s) => s === '')) return [];
+  return candidates(env.catalog, parent, true).map((c) => ({
+    label: c.label,
+    kind: c.target.kind === 'object' ? 'object' : 'field',
+    level: c.level,
+    detail: c.detail,
+    documentation: c.documentation,
+    insertText: c.label,
+    replace,
+    sortText: c.sortText,
+    deprecated: c.deprecated !== undefined,
+  }));
 }
 
 /** Field names below the segments typed so far, as whole dotted names that replace what is typed. */

@@ -40,10 +40,13 @@ export const unknownReadField: PipelineRule = {
   specSource: 'Fieldwise: Document 1, Event document rules, rule 3, applied to the names a pipeline reads',
   check(doc, env) {
     const reads = viewOf(doc, doc.refs.filter((r) => r.access === 'read' && !r.detail.removes));
+    // A name the pipeline itself writes, or writes an object above (geoip's `target_field: source.as`), is its own.
+    const written = new Set(doc.refs.filter((r) => r.access === 'write').map((r) => r.joinedPath));
+    const own = (path: readonly string[]): boolean => path.some((_, i) => written.has(path.slice(0, i + 1).join('.')));
     const out: Finding[] = [];
     for (const info of classifyRefs(reads.refs, env.catalog)) {
       const resolution = info.resolution;
-      if (info.status !== 'unknown' || resolution?.kind !== 'unknown') continue;
+      if (info.status !== 'unknown' || resolution?.kind !== 'unknown' || own(info.ref.path)) continue;
       const path = info.ref.path.slice(0, info.at + 1).join('.');
       const suggestions = resolution.suggestions.slice(0, 3);
       const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?` : '';
