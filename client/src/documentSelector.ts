@@ -1,6 +1,7 @@
 // The documents the language server handles: event files and the other kinds later issues add.
 
-export const SERVER_LANGUAGES = ['json', 'jsonc', 'ndjson', 'yaml'] as const;
+// `es-console` is Fieldwise's own id for Kibana console text; `http` the id other extensions give .http files.
+export const SERVER_LANGUAGES = ['json', 'jsonc', 'ndjson', 'yaml', 'es-console', 'http'] as const;
 
 /** Plain filters, usable both by vscode-languageclient and by vscode.languages. */
 export const serverDocumentSelector: Array<{ scheme: string; language: string }> = SERVER_LANGUAGES.flatMap((language) => [

@@ -81,7 +81,7 @@ export function eventDocumentFormat(file: string, text: string, settings: Fieldw
  * then pipelines, then console text), then by content: events, then ingest pipelines.
  */
 export function fileTypeOf(file: string, text: string, settings: FieldwiseSettings, catalog: Catalog, languageId?: string): FileType | undefined {
-  if (matchesAny(settings.files.console, file) || languageId === 'http') return looksLikeConsole(text) && consoleHasPipeline(text) ? fileType('ingestPipeline', 'json', true) : undefined;
+  if (matchesAny(settings.files.console, file) || languageId === 'http' || languageId === 'es-console') return looksLikeConsole(text) && consoleHasPipeline(text) ? fileType('ingestPipeline', 'json', true) : undefined;
   const format = formatFromName(file) ?? formatFromLanguage(languageId);
   if (!format) return undefined;
   if (matchesEventGlobs(settings, file)) return fileType('events', format);

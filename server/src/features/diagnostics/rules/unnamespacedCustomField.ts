@@ -22,14 +22,15 @@ export const unnamespacedCustomField: Rule = {
     const out: Finding[] = [];
     for (const info of ctx.infosWith('custom')) {
       const ref = info.ref;
-      const keyword = ref.value && keywordOf(ref.value);
+      // A name another file kind writes (a pipeline's target) holds a value the file does not show: judged by its name.
+      const keyword = ref.value ? keywordOf(ref.value) : ref.role !== 'key' ? '' : undefined;
       if (info.status !== 'custom' || ref.path.length !== 1 || keyword === undefined || !isLowerCaseName(ref.path[0])) continue;
       const name = ref.path[0];
       const taken = ctx.view.all(`labels.${name}`).length > 0;
       out.push(findingAt(ref.pathSpan, {
         message: `'${name}' is a custom field at the root with no namespace: a simple value goes in labels (labels.${name}, as a keyword), other fields under a namespace named after their tool`
           + (taken ? ` (labels.${name} is already set)` : ''),
-        data: taken ? undefined : { name, keyword },
+        data: taken || ref.role !== 'key' ? undefined : { name, keyword },
       }));
     }
     return out;
