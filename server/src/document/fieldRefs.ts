@@ -205,6 +205,8 @@ export interface NamedRefDetail {
   removes?: boolean;
   /** One literal key with dots in it (`ctx['source.ip']`, `dot_expander`), not a path walked segment by segment. */
   literalDotted?: boolean;
+  /** Written by default (the processor names no target): its segments are the processor's name, not its own. */
+  implied?: boolean;
 }
 
 /** Every field reference of an event, in document order. */

@@ -41,11 +41,16 @@ export function pipelinePositionAt(doc: PipelineDocument, offset: number, table:
   if (!body) return NONE;
   const inString = siteInOptions(doc, body, offset, table);
   if (inString) return inString;
+  return refAt(doc, offset) ?? keySite(doc, body, offset);
+}
+
+/** The reference with a segment at the offset (hover asks this first: a name is described before it is completed). */
+export function refAt(doc: PipelineDocument, offset: number): Extract<PipelinePosition, { kind: 'ref' }> | undefined {
   for (const ref of doc.refs) {
     const i = ref.segments.findIndex((s) => s.start <= offset && offset <= s.end);
-    if (i >= 0 && ref.segments[i].end > ref.segments[i].start) return { kind: 'ref', ref, segment: i };
+    if (i >= 0 && ref.segments[i].end > ref.segments[i].start && !ref.detail.implied) return { kind: 'ref', ref, segment: i };
   }
-  return keySite(doc, body, offset);
+  return undefined;
 }
 
 /** A string value of a processor's option holding the caret. */
@@ -135,7 +140,7 @@ function keyIn(text: string, object: ObjectNode, offset: number, answer: KeyAnsw
       return answer(p.keySpan, text.slice(p.keySpan.start, Math.min(offset, p.keySpan.end)), quoted, p);
     }
     if (p.value && p.value.start <= offset && offset <= p.value.end) return NONE;
-    if (p.colon !== undefined && offset > p.colon && !text.slice(p.colon, offset).includes('\n')) return NONE;
+    if (p.colon !== undefined && offset > p.colon && (!p.value || offset <= p.value.start) && !text.slice(p.colon, offset).includes('\n')) return NONE;
   }
   const replace = wordAt(text, offset);
   return answer(replace, text.slice(replace.start, offset), text.charCodeAt(replace.start - 1) === 34);

@@ -33,7 +33,7 @@ export function processorRefs(body: PipelineBody, text: string, type: FileType, 
       if (write.unless !== undefined && options?.properties.some((p) => p.key === write.unless)) continue;
       const key = site.key.keySpan;
       const path = write.path.split('.');
-      add.ref(path, path.map(() => key), 'name', 'write', { processor: site.name });
+      add.ref(path, path.map(() => key), 'name', 'write', { processor: site.name, implied: true });
     }
   }
 }

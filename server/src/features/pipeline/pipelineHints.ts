@@ -10,8 +10,7 @@ export function pipelineHints(doc: PipelineDocument, range: Span, env: PipelineE
   const out: InlayHintEntry[] = [];
   for (const ref of doc.refs) {
     const end = ref.segments[ref.segments.length - 1].end;
-    // A default write has no name of its own in the text (its segments are the processor's key).
-    if (end < range.start || ref.segments[0].start > range.end || ref.segments.length > 1 && ref.segments[0].start === ref.segments[1].start) continue;
+    if (end < range.start || ref.segments[0].start > range.end || ref.detail.implied) continue;
     const resolution = env.catalog.resolve(ref.path);
     const path = ref.joinedPath;
     if (resolution.kind === 'field') out.push({ offset: end, label: resolution.field.level, tooltip: `${path}: ${fieldDetail(resolution.field)}` });

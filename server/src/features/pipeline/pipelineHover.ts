@@ -1,13 +1,13 @@
 // Hover in a pipeline: a field reference shows the schema's docs (any segment describes the path up to it); a
 // processor or option name shows what it does.
-import { pipelinePositionAt } from '../../document/pipeline/pipelinePosition';
+import { pipelinePositionAt, refAt } from '../../document/pipeline/pipelinePosition';
 import type { PipelineDocument } from '../../document/pipeline/pipelineDocument';
 import { resolutionMarkdown } from '../fieldDocs';
 import type { HoverResult } from '../types';
 import type { PipelineEnv } from './pipelineEnv';
 
 export function hoverPipeline(doc: PipelineDocument, offset: number, env: PipelineEnv): HoverResult | undefined {
-  const pos = pipelinePositionAt(doc, offset, env.processors);
+  const pos = refAt(doc, offset) ?? pipelinePositionAt(doc, offset, env.processors);
   if (pos.kind === 'ref') {
     const path = pos.ref.path.slice(0, pos.segment + 1);
     const span = pos.ref.segments[pos.segment];

@@ -1,0 +1,176 @@
+// Ingest pipelines through the language service, as data: each reference form, the diagnostics, completion, hover,
+// inlay hints and quick fixes. Fixtures mark the caret with ‸ (grok and painless use `|` themselves).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { fileType } from '../../server/src/document/fileType';
+import type { PipelineDocument } from '../../server/src/document/pipeline/pipelineDocument';
+import { LanguageService, isPipeline } from '../../server/src/service/languageService';
+import { caret } from '../helpers/caret';
+import { testCatalog } from '../helpers/featureFixture';
+
+const service = new LanguageService(testCatalog());
+const FILE = 'elasticsearch/ingest_pipeline/default.yml';
+
+function parse(text: string, format: 'json' | 'yaml', console = false): PipelineDocument {
+  const doc = service.parse(text, fileType('ingestPipeline', format, console));
+  assert.ok(isPipeline(doc));
+  return doc;
+}
+
+/** `role access path [segment texts]` for every reference. */
+function refsOf(text: string, format: 'json' | 'yaml'): string[] {
+  const doc = parse(text, format);
+  return doc.refs.map((r) => `${r.role} ${r.access} ${r.joinedPath} [${r.segments.map((s) => text.slice(s.start, s.end)).join(' ')}]`);
+}
+
+const referenceCases: Array<{ name: string; format: 'json' | 'yaml'; text: string; refs: string[] }> = [
+  { name: 'a field option is a read, a target a write', format: 'json', text: '{"processors": [{"rename": {"field": "srcip", "target_field": "source.ip"}}]}',
+    refs: ['name read srcip [srcip]', 'name write source.ip [source ip]'] },
+  { name: 'JSON escapes map to the file\'s own characters', format: 'json', text: '{"processors": [{"set": {"field": "sour\\u0063e.ip", "value": "x"}}]}',
+    refs: ['name write source.ip [sour\\u0063e ip]'] },
+  { name: 'YAML single quotes', format: 'yaml', text: "processors:\n  - set:\n      field: 'event.kind'\n      value: event\n",
+    refs: ['name write event.kind [event kind]'] },
+  { name: 'list options: each name', format: 'yaml', text: 'processors:\n  - remove:\n      field: [_tmp.a, message]\n',
+    refs: ['name read _tmp.a [_tmp a]', 'name read message [message]'] },
+  { name: 'grok captures write, with their type', format: 'yaml', text: 'processors:\n  - grok:\n      field: message\n      patterns: ["%{IP:source.ip} %{NUMBER:source.bytes:long}"]\n',
+    refs: ['name read message [message]', 'pattern write source.ip [source ip]', 'pattern write source.bytes [source bytes]'] },
+  { name: 'grok pattern definitions', format: 'yaml', text: 'processors:\n  - grok:\n      field: message\n      patterns: ["%{CLIENT}"]\n      pattern_definitions:\n        CLIENT: "%{IP:client.ip}"\n',
+    refs: ['name read message [message]', 'pattern write client.ip [client ip]'] },
+  { name: 'dissect keys, skip keys left out', format: 'yaml', text: 'processors:\n  - dissect:\n      field: message\n      pattern: "%{source.ip} %{?skipped} %{+message/2}"\n',
+    refs: ['name read message [message]', 'pattern write source.ip [source ip]', 'pattern write message [message]'] },
+  { name: 'mustache in a value reads', format: 'yaml', text: 'processors:\n  - set:\n      field: event.original\n      value: "{{{message}}} {{_ingest.timestamp}}"\n',
+    refs: ['name write event.original [event original]', 'template read message [message]'] },
+  { name: 'painless in if reads, assignments write', format: 'yaml', text: "processors:\n  - script:\n      if: ctx.event?.kind != null\n      source: ctx.source.port = ctx['destination']['port'];\n",
+    refs: ['script read event.kind [event kind]', 'script write source.port [source port]', 'script read destination.port [destination port]'] },
+  { name: 'processors nested in on_failure and foreach', format: 'json', text: '{"processors": [{"foreach": {"field": "x", "processor": {"set": {"field": "event.kind", "value": "a"}}, "on_failure": [{"set": {"field": "error.message", "value": "b"}}]}}]}',
+    refs: ['name read x [x]', 'name write error.message [error message]', 'name write event.kind [event kind]'] },
+  { name: 'a default target is written by the processor', format: 'yaml', text: 'processors:\n  - user_agent:\n      field: user_agent.original\n',
+    refs: ['name read user_agent.original [user_agent original]', 'name write user_agent [user_agent]'] },
+  { name: 'metadata and _ingest are not fields; _source. is the document', format: 'yaml', text: 'processors:\n  - set:\n      field: _index\n      value: x\n  - set:\n      field: _source.event.kind\n      value: "{{_ingest.on_failure_message}}"\n',
+    refs: ['name write event.kind [event kind]'] },
+  { name: 'a bare array of processors', format: 'json', text: '[{"lowercase": {"field": "event.action"}}]', refs: ['name read event.action [event action]'] },
+];
+
+for (const c of referenceCases) {
+  test(`pipeline references: ${c.name}`, () => {
+    assert.deepEqual(refsOf(c.text, c.format), c.refs);
+  });
+}
+
+/** `code: text under the range` for every diagnostic. */
+function diagnosticsOf(text: string, format: 'json' | 'yaml', console = false): string[] {
+  const doc = parse(text, format, console);
+  return service.diagnostics(doc, FILE).map((d) => `${d.code}: ${text.slice(d.start, d.end)}`);
+}
+
+const HANDLER = 'on_failure:\n  - set:\n      field: event.kind\n      value: pipeline_error\n  - set:\n      field: error.message\n      value: "{{{_ingest.on_failure_message}}}"\n';
+
+const diagnosticCases: Array<{ name: string; format: 'json' | 'yaml'; text: string; diagnostics: string[]; console?: boolean }> = [
+  { name: 'a written name unknown in a defined set', format: 'yaml', text: `processors:\n  - rename:\n      field: srcip\n      target_field: source.ipp\n${HANDLER}`,
+    diagnostics: ['unknown-field: ipp'] },
+  { name: 'a read name outside the schema gets nothing; inside a set, a likely typo', format: 'yaml', text: `processors:\n  - set:\n      if: ctx.event?.outcme == 'x' && ctx.vendor_field != null\n      field: event.kind\n      value: alert\n${HANDLER}`,
+    diagnostics: ['unknown-read-field: outcme'] },
+  { name: 'a name the pipeline writes is its own when read later', format: 'yaml', text: `processors:\n  - geoip:\n      field: source.ip\n      target_field: source.as\n      database_file: GeoLite2-ASN.mmdb\n  - rename:\n      field: source.as.asn\n      target_field: source.as.number\n${HANDLER}`,
+    diagnostics: [] },
+  { name: 'a temporary field removed later is not reported', format: 'yaml', text: `processors:\n  - grok:\n      field: message\n      patterns: ["%{IP:_tmp.ip}"]\n  - remove:\n      field: _tmp.ip\n${HANDLER}`,
+    diagnostics: [] },
+  { name: 'ecs.version: one foreign-meta-field per file', format: 'yaml', text: `processors:\n  - set:\n      field: ecs.version\n      value: 8.0.0\n  - set:\n      field: ecs.version\n      value: 8.0.0\n${HANDLER}`,
+    diagnostics: ["foreign-meta-field: ecs.version"] },
+  { name: 'unknown processor and option, missing required option', format: 'json', text: '{"processors": [{"grokk": {"field": "message"}}, {"set": {"field": "event.kind", "valeu": "x"}}, {"rename": {"field": "a"}}]}',
+    diagnostics: ['no-failure-handler: processors', 'unknown-processor: grokk', 'unknown-option: valeu', 'missing-option: rename'] },
+  { name: 'an if that is not a string; a template where none is taken', format: 'yaml', text: `processors:\n  - set:\n      if: true\n      field: event.kind\n      value: alert\n      tag: "{{event.kind}}"\n${HANDLER}`,
+    diagnostics: ['condition-not-string: true', 'template-not-taken: "{{event.kind}}"'] },
+  { name: 'an unknown top-level key', format: 'json', text: '{"descriptoin": "x", "processors": []}', diagnostics: ['unknown-pipeline-key: descriptoin', 'no-failure-handler: processors'] },
+  { name: 'a pipeline is not an event: no missing @timestamp', format: 'json', text: '{"processors": [{"set": {"field": "event.kind", "value": "event"}}]}', diagnostics: ['no-failure-handler: processors'] },
+  { name: 'console text: each pipeline request\'s body', format: 'json', console: true,
+    text: '# a comment\nPUT _ingest/pipeline/one\n{"processors": [{"set": {"field": "source.ipp", "value": "x"}}]}\n\nGET _cat/indices\n\nPUT _ingest/pipeline/two\n{"processors": [{"grokk": {}}]}\n',
+    diagnostics: ['no-failure-handler: processors', 'unknown-field: ipp', 'no-failure-handler: processors', 'unknown-processor: grokk'] },
+  { name: 'syntax errors are reported, the rest still read', format: 'json', text: '{"processors": [{"set": {"field": "source.ipp", "value": }}]}',
+    diagnostics: ['no-failure-handler: processors', 'unknown-field: ipp', 'syntax-error: }'] },
+];
+
+for (const c of diagnosticCases) {
+  test(`pipeline diagnostics: ${c.name}`, () => {
+    assert.deepEqual(diagnosticsOf(c.text, c.format, c.console), c.diagnostics);
+  });
+}
+
+function completionAt(fixture: string, format: 'json' | 'yaml'): { labels: string[]; text: string; apply(label: string): string } {
+  const { text, offset } = caret(fixture, '‸');
+  const entries = service.complete(parse(text, format), FILE, offset);
+  return {
+    labels: entries.map((e) => e.label),
+    text,
+    apply(label) {
+      const e = entries.find((x) => x.label === label);
+      assert.ok(e, `no completion '${label}' in ${entries.map((x) => x.label).slice(0, 20).join(', ')}`);
+      return text.slice(0, e.replace.start) + e.insertText + text.slice(e.replace.end);
+    },
+  };
+}
+
+const completionCases: Array<{ name: string; format: 'json' | 'yaml'; fixture: string; pick: string; result: string }> = [
+  { name: 'a field option value', format: 'yaml', fixture: 'processors:\n  - set:\n      field: source.i‸\n', pick: 'source.ip', result: 'processors:\n  - set:\n      field: source.ip\n' },
+  { name: 'inside a grok pattern', format: 'json', fixture: '{"processors": [{"grok": {"field": "message", "patterns": ["%{IP:source.i‸}"]}}]}', pick: 'source.ip',
+    result: '{"processors": [{"grok": {"field": "message", "patterns": ["%{IP:source.ip}"]}}]}' },
+  { name: 'inside a mustache template', format: 'yaml', fixture: 'processors:\n  - set:\n      field: x\n      value: "{{event.ki‸}}"\n', pick: 'event.kind',
+    result: 'processors:\n  - set:\n      field: x\n      value: "{{event.kind}}"\n' },
+  { name: 'a painless path segment', format: 'yaml', fixture: 'processors:\n  - set:\n      if: ctx.event?.outc‸ == null\n      field: x\n      value: y\n', pick: 'outcome',
+    result: 'processors:\n  - set:\n      if: ctx.event?.outcome == null\n      field: x\n      value: y\n' },
+  { name: 'a processor name', format: 'json', fixture: '{"processors": [{"gro‸": {}}]}', pick: 'grok', result: '{"processors": [{"grok": {}}]}' },
+  { name: 'an option name', format: 'json', fixture: '{"processors": [{"rename": {"field": "a", "tar‸"}}]}', pick: 'target_field',
+    result: '{"processors": [{"rename": {"field": "a", "target_field"}}]}' },
+];
+
+for (const c of completionCases) {
+  test(`pipeline completion: ${c.name}`, () => {
+    assert.equal(completionAt(c.fixture, c.format).apply(c.pick), c.result);
+  });
+}
+
+const hoverCases: Array<{ name: string; format: 'json' | 'yaml'; fixture: string; says: RegExp; under: string }> = [
+  { name: 'a field option value', format: 'yaml', fixture: 'processors:\n  - set:\n      field: source.i‸p\n      value: x\n', says: /source\.ip[\s\S]*ip/, under: 'ip' },
+  { name: 'a grok capture', format: 'yaml', fixture: 'processors:\n  - grok:\n      field: message\n      patterns: ["%{IP:sou‸rce.ip}"]\n', says: /source/, under: 'source' },
+  { name: 'a processor name', format: 'json', fixture: '{"processors": [{"ren‸ame": {"field": "a", "target_field": "b"}}]}', says: /rename[\s\S]*Required: `field`, `target_field`/, under: 'rename' },
+  { name: 'an option name', format: 'json', fixture: '{"processors": [{"rename": {"tar‸get_field": "b"}}]}', says: /target_field/, under: 'target_field' },
+];
+
+for (const c of hoverCases) {
+  test(`pipeline hover: ${c.name}`, () => {
+    const { text, offset } = caret(c.fixture, '‸');
+    const result = service.hover(parse(text, c.format), FILE, offset);
+    assert.ok(result, 'no hover');
+    assert.match(result.markdown, c.says);
+    assert.equal(text.slice(result.start, result.end), c.under);
+  });
+}
+
+test('pipeline inlay hints: a level badge after each known name, none after unknown ones or default writes', () => {
+  const text = 'processors:\n  - rename:\n      field: srcip\n      target_field: source.ip\n  - user_agent:\n      field: user_agent.original\n';
+  const hints = service.inlayHints(parse(text, 'yaml'), FILE, { start: 0, end: text.length });
+  assert.deepEqual(hints.map((h) => `${text.slice(0, h.offset).split(/[\s:]/).pop()} ${h.label}`), ['source.ip core']);
+});
+
+const fixCases: Array<{ name: string; format: 'json' | 'yaml'; text: string; code: string; title: string; result: string }> = [
+  { name: 'rename a field option value', format: 'yaml', text: 'processors:\n  - set:\n      field: source.ipp\n      value: x\n', code: 'unknown-field', title: "Rename to 'source.ip'",
+    result: 'processors:\n  - set:\n      field: source.ip\n      value: x\n' },
+  { name: 'rename inside a grok pattern', format: 'json', text: '{"processors": [{"grok": {"field": "m", "patterns": ["%{IP:source.ipp}"]}}]}', code: 'unknown-field', title: "Rename to 'source.ip'",
+    result: '{"processors": [{"grok": {"field": "m", "patterns": ["%{IP:source.ip}"]}}]}' },
+  { name: 'rename a painless path written in brackets', format: 'yaml', text: "processors:\n  - set:\n      if: ctx['event']['outcme'] == 'x'\n      field: a\n      value: b\n", code: 'unknown-read-field', title: "Rename to 'event.outcome'",
+    result: "processors:\n  - set:\n      if: ctx['event']['outcome'] == 'x'\n      field: a\n      value: b\n" },
+  { name: 'an unknown processor', format: 'json', text: '{"processors": [{"grokk": {"field": "m", "patterns": []}}]}', code: 'unknown-processor', title: "Change to 'grok'",
+    result: '{"processors": [{"grok": {"field": "m", "patterns": []}}]}' },
+];
+
+for (const c of fixCases) {
+  test(`pipeline quick fix: ${c.name}`, () => {
+    const doc = parse(c.text, c.format);
+    const d = service.diagnostics(doc, FILE).find((x) => x.code === c.code);
+    assert.ok(d, `no ${c.code}`);
+    const fix = service.codeActions(doc, FILE, d, [d]).find((f) => f.title === c.title);
+    assert.ok(fix, `no fix '${c.title}'`);
+    let out = c.text;
+    for (const e of [...fix.edits].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
+    assert.equal(out, c.result);
+  });
+}
