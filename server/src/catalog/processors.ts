@@ -156,7 +156,7 @@ function locate(problem: DefinitionProblem): DefinitionProblem {
 }
 
 /** `/processors/rename/options/field/kind` → "processor 'rename', option 'field'". */
-export function describePointer(pointer: string): string {
+function describePointer(pointer: string): string {
   const [section, name, part, option] = parsePointer(pointer);
   if (section === 'common' && name !== undefined) return `common option '${name}'`;
   if (section !== 'processors' || name === undefined) return '';
