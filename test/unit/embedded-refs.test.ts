@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYamlLibrary } from 'yaml';
+import { random } from '../../bench/generate';
 import type { ScalarNode, ValueNode } from '../../server/src/document/model';
 import { parseJsonValue } from '../../server/src/document/jsonValue';
 import { parseYamlValue } from '../../server/src/document/yamlValue';
@@ -202,11 +203,7 @@ for (const [notation, rows] of Object.entries(SITES)) {
 const PIECES = ['%{', '}', '{{', '}}', '{{{', '}}}', '(?<', '>', ':', '.', 'ctx', '?.', '[', ']', "'", '"', '\\', '//', '/*', '*/', 'a', 'source', '=', '(', ')', '#', '/', '+', '->', ' ', '\n', 'é'];
 
 test('any mix of notation pieces: never throws, every span lies in the text and holds its segment', () => {
-  let seed = 7;
-  const next = (): number => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed / 0x7fffffff;
-  };
+  const next = random(7);
   for (let n = 0; n < 400; n++) {
     let text = '';
     const count = Math.floor(next() * 14);

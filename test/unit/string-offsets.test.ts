@@ -1,27 +1,17 @@
 // Decoded string values with offsets: the value equals what the project's parsers (fast and tolerant paths)
 // and the `yaml` package give for the same token, and every name found in the value maps back to the file's
-// own characters, through escapes, quotes, folding and block indentation.
+// own characters, through escapes, quotes, folding and block indentation. Inputs come from a seeded generator
+// (fast-check is not installed).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse as parseYamlLibrary } from 'yaml';
+import { random } from '../../bench/generate';
 import { parseJsonFast } from '../../server/src/document/jsonFast';
 import { parseJsonTolerant } from '../../server/src/document/jsonValue';
 import { parseYamlFast } from '../../server/src/document/yamlFast';
 import { parseYamlCst } from '../../server/src/document/yamlValue';
 import type { ScalarNode, ScalarStyle, ValueNode } from '../../server/src/document/model';
 import { decodedOffsetAt, decodeWithOffsets, mapSpan, type StringSyntax } from '../../server/src/document/syntax/stringOffsets';
-
-/** Deterministic generator (fast-check is not installed): mulberry32. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NAMES = ['source.ip', 'user.name', '@timestamp', 'a', 'event.kind', '_tmp.x', 'geo'];
 
