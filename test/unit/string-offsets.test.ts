@@ -268,3 +268,18 @@ test('a long string decodes in linear time', () => {
   // Generous for a shared machine; a quadratic decoder would take minutes here.
   assert.ok(performance.now() - started < 2000, '200 kB decode in well under two seconds');
 });
+
+/** Odd corners of YAML: no final newline, keep chomping, more-indented folded lines, tabs, CRLF, bad escapes. */
+const YAML_CORNERS = [
+  'k: |\n  a', 'k: |+\n  a', 'k: |+\n  a\n\n', 'k: >\n  a\n    more\n  b\n\n  c\n', 'k: >\n\ta\n', 'k: |-\n', 'k: | # c\n  x\n',
+  'k: >\r\n  a\r\n  b\r\n\r\n  c\r\n', 'k: |\n    \n  a\n', 'k: >\n  a\n   \n  b\n', 'k: >+\n  a\n\n\n', 'k: |\n  a\n \tb\n', 'k: >-\n  a\n  \tb\n  c\n',
+  "k: 'a\n\n\n  b  '\n", 'k: "a\\\n  \\ b"\n', 'k: "\\x4"\n', 'k: "\\q"\n', 'k: plain\n\n  more\n', 'k: "a \\\r\n  b"\n', "k: '\n  a'\n", 'k: "\n"\n',
+];
+
+test('YAML corners: the decoded value is the one the CST path gives, even where the library reports an error', () => {
+  for (const text of YAML_CORNERS) {
+    const node = scalarIn(parseYamlCst(text).root);
+    assert.ok(node, JSON.stringify(text));
+    assert.equal(decodeWithOffsets(node.raw, node.style ?? 'plain', 'yaml')?.value, node.value, JSON.stringify(text));
+  }
+});
