@@ -278,8 +278,10 @@ const YAML_CORNERS = [
 
 test('YAML corners: the decoded value is the one the CST path gives, even where the library reports an error', () => {
   for (const text of YAML_CORNERS) {
-    const node = scalarIn(parseYamlCst(text).root);
-    assert.ok(node, JSON.stringify(text));
+    // Some corners break the map after the scalar (a tab ends a block), so the scalar is the first key's value.
+    const root = parseYamlCst(text).root;
+    const node = root?.kind === 'object' ? root.properties[0]?.value : undefined;
+    assert.ok(node?.kind === 'string', JSON.stringify(text));
     assert.equal(decodeWithOffsets(node.raw, node.style ?? 'plain', 'yaml')?.value, node.value, JSON.stringify(text));
   }
 });
