@@ -11,26 +11,12 @@ import type { ScalarNode, ValueNode } from '../../server/src/document/model';
 import { parseJsonValue } from '../../server/src/document/jsonValue';
 import { parseYamlValue } from '../../server/src/document/yamlValue';
 import { decodeWithOffsets, mapSpan } from '../../server/src/document/syntax/stringOffsets';
-import { dissectRefs, dissectSiteAt } from '../../server/src/document/embedded/dissect';
-import { grokRefs, grokSiteAt, grokSyntaxNames } from '../../server/src/document/embedded/grok';
-import { mustacheRefs, mustacheSiteAt } from '../../server/src/document/embedded/mustache';
-import { painlessRefs, painlessSiteAt } from '../../server/src/document/embedded/painless';
+import { grokSyntaxNames } from '../../server/src/document/embedded/grok';
+import { NOTATIONS, type Notation } from '../../server/src/document/embedded/notations';
 import type { EmbeddedRef, NameSite } from '../../server/src/document/embedded/types';
 
-interface Notation {
-  refs: (text: string) => EmbeddedRef[];
-  siteAt: (text: string, offset: number) => NameSite | undefined;
-}
-
-const NOTATIONS: Record<string, Notation> = {
-  grok: { refs: grokRefs, siteAt: grokSiteAt },
-  dissect: { refs: dissectRefs, siteAt: dissectSiteAt },
-  mustache: { refs: mustacheRefs, siteAt: mustacheSiteAt },
-  painless: { refs: painlessRefs, siteAt: painlessSiteAt },
-};
-
 /** `[input, expected refs]` per notation. */
-const REFS: Record<keyof typeof NOTATIONS, Array<[string, string[]]>> = {
+const REFS: Record<Notation, Array<[string, string[]]>> = {
   grok: [
     ['%{IP:source.ip} %{NUMBER:source.bytes:long}', ['w source|ip', 'w source|bytes :long']],
     ['%{NUMBER:n:int} %{NUMBER:f:float} %{WORD:b:boolean} %{NUMBER:d:double}', ['w n :int', 'w f :float', 'w b :boolean', 'w d :double']],
@@ -121,7 +107,7 @@ function describe(text: string, ref: EmbeddedRef): string {
   return `${ref.access === 'write' ? 'w' : 'r'} ${names.join('|')}${ref.captureType !== undefined ? ` :${ref.captureType}` : ''}${flags.length ? ` (${flags.join(', ')})` : ''}`;
 }
 
-for (const [notation, rows] of Object.entries(REFS)) {
+for (const [notation, rows] of Object.entries(REFS) as Array<[Notation, Array<[string, string[]]>]>) {
   test(`${notation}: the references in each string, with their spans and access`, () => {
     for (const [input, expected] of rows) {
       const actual = NOTATIONS[notation].refs(input).map((ref) => describe(input, ref));
@@ -138,7 +124,7 @@ test('grok: the pattern names a pattern uses, to follow pattern_definitions', ()
 });
 
 /** `[input with ‸ at the caret, expected site]`: `access typed [replaced text] parent.path` or undefined. */
-const SITES: Record<keyof typeof NOTATIONS, Array<[string, string | undefined]>> = {
+const SITES: Record<Notation, Array<[string, string | undefined]>> = {
   grok: [
     ['%{IP:sou‸', 'w sou [sou]'],
     ['%{IP:sou‸rce.ip} x', 'w sou [source.ip]'],
@@ -187,7 +173,7 @@ function describeSite(site: NameSite | undefined, text: string): string | undefi
   return `${site.access === 'write' ? 'w' : 'r'} ${site.typed} [${text.slice(site.replace.start, site.replace.end)}]${parent}`;
 }
 
-for (const [notation, rows] of Object.entries(SITES)) {
+for (const [notation, rows] of Object.entries(SITES) as Array<[Notation, Array<[string, string | undefined]>]>) {
   test(`${notation}: where a field name is being typed`, () => {
     for (const [marked, expected] of rows) {
       const offset = marked.indexOf('‸');
@@ -236,8 +222,8 @@ test('huge and hostile strings: linear time, no throw', () => {
 // ---- Through a file: decoded offsets map back to the file's own characters ----
 
 /** Every string scalar of a parsed file with the notation its option takes (a small stand-in for the pipeline adapter). */
-function notationStrings(root: ValueNode | undefined): Array<{ node: ScalarNode; notation: keyof typeof NOTATIONS }> {
-  const found: Array<{ node: ScalarNode; notation: keyof typeof NOTATIONS }> = [];
+function notationStrings(root: ValueNode | undefined): Array<{ node: ScalarNode; notation: Notation }> {
+  const found: Array<{ node: ScalarNode; notation: Notation }> = [];
   const visit = (node: ValueNode | undefined, key: string, processor: string): void => {
     if (!node) return;
     if (node.kind === 'object') {
