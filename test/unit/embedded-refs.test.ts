@@ -26,9 +26,9 @@ const REFS: Record<Notation, Array<[string, string[]]>> = {
     ['(?<IP:source.ip:int>x)', ['w source|ip :int']],
     ['\\%{IP:source.ip}', []],
     ['\\\\%{IP:source.ip}', ['w source|ip']],
-    ['%{IP:[source][ip]} %{WORD:[user][name]:int}', ['w source|ip', 'w user|name :int']],
-    ['%{IP:[source.x][ip]}', ['w source.x|ip (dotted)']],
-    ['%{IP:[source][ip}', ['w [source][ip']],
+    // Elasticsearch sets the bracket form as one name, as written (its ECS patterns use dots).
+    ['%{IP:[source][ip]} %{WORD:[user][name]:int}', ['w [source][ip]', 'w [user][name] :int']],
+    ['%{IP:[source.x][ip]}', ['w [source|x][ip]']],
     ['%{IP:source.ip=\\d+}', ['w source|ip']],
     ['%{IP:source.ip', []],
     ['%{IP:source.ip %{WORD:user.name}', ['w user|name']],
