@@ -27,7 +27,7 @@ export interface BenchDocument {
 }
 
 /** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

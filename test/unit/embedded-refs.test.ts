@@ -3,26 +3,20 @@
 // segment is the text its span covers in the input, so a wrong range fails as surely as a wrong name.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dissectRefs, dissectSiteAt } from '../../server/src/document/embedded/dissect';
-import { grokRefs, grokSiteAt, grokSyntaxNames } from '../../server/src/document/embedded/grok';
-import { mustacheRefs, mustacheSiteAt } from '../../server/src/document/embedded/mustache';
-import { painlessRefs, painlessSiteAt } from '../../server/src/document/embedded/painless';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseYamlLibrary } from 'yaml';
+import { random } from '../../bench/generate';
+import type { ScalarNode, ValueNode } from '../../server/src/document/model';
+import { parseJsonValue } from '../../server/src/document/jsonValue';
+import { parseYamlValue } from '../../server/src/document/yamlValue';
+import { decodeWithOffsets, mapSpan } from '../../server/src/document/syntax/stringOffsets';
+import { grokSyntaxNames } from '../../server/src/document/embedded/grok';
+import { NOTATIONS, type Notation } from '../../server/src/document/embedded/notations';
 import type { EmbeddedRef, NameSite } from '../../server/src/document/embedded/types';
 
-interface Notation {
-  refs: (text: string) => EmbeddedRef[];
-  siteAt: (text: string, offset: number) => NameSite | undefined;
-}
-
-const NOTATIONS: Record<string, Notation> = {
-  grok: { refs: grokRefs, siteAt: grokSiteAt },
-  dissect: { refs: dissectRefs, siteAt: dissectSiteAt },
-  mustache: { refs: mustacheRefs, siteAt: mustacheSiteAt },
-  painless: { refs: painlessRefs, siteAt: painlessSiteAt },
-};
-
 /** `[input, expected refs]` per notation. */
-const REFS: Record<keyof typeof NOTATIONS, Array<[string, string[]]>> = {
+const REFS: Record<Notation, Array<[string, string[]]>> = {
   grok: [
     ['%{IP:source.ip} %{NUMBER:source.bytes:long}', ['w source|ip', 'w source|bytes :long']],
     ['%{NUMBER:n:int} %{NUMBER:f:float} %{WORD:b:boolean} %{NUMBER:d:double}', ['w n :int', 'w f :float', 'w b :boolean', 'w d :double']],
@@ -32,9 +26,9 @@ const REFS: Record<keyof typeof NOTATIONS, Array<[string, string[]]>> = {
     ['(?<IP:source.ip:int>x)', ['w source|ip :int']],
     ['\\%{IP:source.ip}', []],
     ['\\\\%{IP:source.ip}', ['w source|ip']],
-    ['%{IP:[source][ip]} %{WORD:[user][name]:int}', ['w source|ip', 'w user|name :int']],
-    ['%{IP:[source.x][ip]}', ['w source.x|ip (dotted)']],
-    ['%{IP:[source][ip}', ['w [source][ip']],
+    // Elasticsearch sets the bracket form as one name, as written (its ECS patterns use dots).
+    ['%{IP:[source][ip]} %{WORD:[user][name]:int}', ['w [source][ip]', 'w [user][name] :int']],
+    ['%{IP:[source.x][ip]}', ['w [source|x][ip]']],
     ['%{IP:source.ip=\\d+}', ['w source|ip']],
     ['%{IP:source.ip', []],
     ['%{IP:source.ip %{WORD:user.name}', ['w user|name']],
@@ -113,7 +107,7 @@ function describe(text: string, ref: EmbeddedRef): string {
   return `${ref.access === 'write' ? 'w' : 'r'} ${names.join('|')}${ref.captureType !== undefined ? ` :${ref.captureType}` : ''}${flags.length ? ` (${flags.join(', ')})` : ''}`;
 }
 
-for (const [notation, rows] of Object.entries(REFS)) {
+for (const [notation, rows] of Object.entries(REFS) as Array<[Notation, Array<[string, string[]]>]>) {
   test(`${notation}: the references in each string, with their spans and access`, () => {
     for (const [input, expected] of rows) {
       const actual = NOTATIONS[notation].refs(input).map((ref) => describe(input, ref));
@@ -130,7 +124,7 @@ test('grok: the pattern names a pattern uses, to follow pattern_definitions', ()
 });
 
 /** `[input with ‸ at the caret, expected site]`: `access typed [replaced text] parent.path` or undefined. */
-const SITES: Record<keyof typeof NOTATIONS, Array<[string, string | undefined]>> = {
+const SITES: Record<Notation, Array<[string, string | undefined]>> = {
   grok: [
     ['%{IP:sou‸', 'w sou [sou]'],
     ['%{IP:sou‸rce.ip} x', 'w sou [source.ip]'],
@@ -179,7 +173,7 @@ function describeSite(site: NameSite | undefined, text: string): string | undefi
   return `${site.access === 'write' ? 'w' : 'r'} ${site.typed} [${text.slice(site.replace.start, site.replace.end)}]${parent}`;
 }
 
-for (const [notation, rows] of Object.entries(SITES)) {
+for (const [notation, rows] of Object.entries(SITES) as Array<[Notation, Array<[string, string | undefined]>]>) {
   test(`${notation}: where a field name is being typed`, () => {
     for (const [marked, expected] of rows) {
       const offset = marked.indexOf('‸');
@@ -195,11 +189,7 @@ for (const [notation, rows] of Object.entries(SITES)) {
 const PIECES = ['%{', '}', '{{', '}}', '{{{', '}}}', '(?<', '>', ':', '.', 'ctx', '?.', '[', ']', "'", '"', '\\', '//', '/*', '*/', 'a', 'source', '=', '(', ')', '#', '/', '+', '->', ' ', '\n', 'é'];
 
 test('any mix of notation pieces: never throws, every span lies in the text and holds its segment', () => {
-  let seed = 7;
-  const next = (): number => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed / 0x7fffffff;
-  };
+  const next = random(7);
   for (let n = 0; n < 400; n++) {
     let text = '';
     const count = Math.floor(next() * 14);
@@ -227,4 +217,100 @@ test('huge and hostile strings: linear time, no throw', () => {
     // Generous for a loaded shared machine; a quadratic scan of 200 kB is some 10^10 steps.
     assert.ok(performance.now() - started < 5000, `${JSON.stringify(text.slice(0, 8))}...: ${Math.round(performance.now() - started)} ms`);
   }
+});
+
+// ---- Through a file: decoded offsets map back to the file's own characters ----
+
+/** Every string scalar of a parsed file with the notation its option takes (a small stand-in for the pipeline adapter). */
+function notationStrings(root: ValueNode | undefined): Array<{ node: ScalarNode; notation: Notation }> {
+  const found: Array<{ node: ScalarNode; notation: Notation }> = [];
+  const visit = (node: ValueNode | undefined, key: string, processor: string): void => {
+    if (!node) return;
+    if (node.kind === 'object') {
+      for (const p of node.properties) visit(p.value, p.key, ['processors', 'on_failure', 'processor'].includes(key) ? p.key : processor);
+    } else if (node.kind === 'array') {
+      for (const item of node.items) visit(item, key, processor);
+    } else if (node.kind === 'string') {
+      const value = String(node.value);
+      if (key === 'if' || (processor === 'script' && key === 'source')) found.push({ node, notation: 'painless' });
+      else if (processor === 'grok' && key === 'patterns') found.push({ node, notation: 'grok' });
+      else if (processor === 'dissect' && key === 'pattern') found.push({ node, notation: 'dissect' });
+      else if (value.includes('{{')) found.push({ node, notation: 'mustache' });
+    }
+  };
+  visit(root, '', '');
+  return found;
+}
+
+/** The file text each reference's segments map to; each must decode to its segment name. */
+function refsThroughFile(text: string, syntax: 'json' | 'yaml'): Map<string, number> {
+  const root = syntax === 'json' ? parseJsonValue(text).root : parseYamlValue(text).root;
+  const counts = new Map<string, number>();
+  for (const { node, notation } of notationStrings(root)) {
+    const column = node.start - (text.lastIndexOf('\n', node.start - 1) + 1);
+    const decoded = decodeWithOffsets(node.raw, node.style ?? 'plain', syntax, column);
+    assert.ok(decoded, node.raw);
+    assert.equal(decoded.value, node.value);
+    for (const ref of NOTATIONS[notation].refs(decoded.value)) {
+      ref.segments.forEach((segment, i) => {
+        const span = mapSpan(decoded, segment, node.start);
+        const spelt = text.slice(span.start, span.end);
+        const inFile = syntax === 'json' ? (JSON.parse(`"${spelt}"`) as string) : node.style === 'single' ? spelt.replace(/''/g, "'") : node.style === 'double' ? (parseYamlLibrary(`"${spelt}"`) as string) : spelt;
+        assert.equal(inFile, ref.path[i], `${notation} ${ref.path.join('.')} in ${JSON.stringify(node.raw.slice(0, 60))}`);
+      });
+      counts.set(notation, (counts.get(notation) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+test('through a JSON body with escapes: each segment maps to the characters that spell it', () => {
+  const text = JSON.stringify({
+    processors: [
+      { grok: { field: 'message', patterns: ['\\[%{IP:source.ip}\\] "%{WORD:user.name}" caf\u00e9 %{NUMBER:source.bytes:long}'] } },
+      { dissect: { field: 'message', pattern: '"%{http.request.method} %{url.original}"\t%{+message}' } },
+      { script: { source: 'ctx[\'a.b\'] = "x"; if (ctx.event?.kind == "\\"") { ctx.event.outcome = \'failure\' }' } },
+      { set: { field: 'event.id', value: '{{ "}}" }} {{source.ip}}\n{{{user.name}}}' } },
+    ],
+  }).replace('é', '\\u00e9');
+  const counts = refsThroughFile(text, 'json');
+  assert.deepEqual(Object.fromEntries(counts), { grok: 3, dissect: 3, painless: 3, mustache: 2 });
+});
+
+test('through YAML quoted, plain and block strings: each segment maps to the characters that spell it', () => {
+  const text = [
+    'processors:',
+    '  - grok:',
+    '      patterns:',
+    "        - '%{IP:source.ip} it''s %{WORD:user.name}'",
+    '        - "\\t%{NUMBER:source.bytes:long}\\n%{WORD:\\',
+    '          host.name}"',
+    '  - script:',
+    '      source: >-',
+    "        ctx.event.kind = 'event';",
+    '        if (ctx.source?.ip != null) {',
+    "          ctx.remove('_tmp');",
+    '        }',
+    '    if: ctx.network?.direction',
+    "      == 'inbound'",
+    '  - dissect:',
+    '      pattern: |',
+    '        %{source.ip} %{?skip}',
+    '        %{+message/2}',
+    '',
+  ].join('\n');
+  const counts = refsThroughFile(text, 'yaml');
+  assert.deepEqual(Object.fromEntries(counts), { grok: 4, painless: 4, dissect: 2 });
+});
+
+const CORPUS = join(__dirname, '../../../shared/corpus');
+
+test('the corpus pipelines: every reference maps to the file text that spells it', (t) => {
+  const files = readdirSync(CORPUS, { recursive: true, encoding: 'utf8' }).filter((f) => /ingest_pipeline\/.*\.yml$/.test(f) || f.endsWith('ecs-mapper/example/elasticsearch.json'));
+  if (files.length === 0) return t.skip('the shared corpus is not here');
+  const totals = new Map<string, number>();
+  for (const file of files) {
+    for (const [notation, n] of refsThroughFile(readFileSync(join(CORPUS, file), 'utf8'), file.endsWith('.json') ? 'json' : 'yaml')) totals.set(notation, (totals.get(notation) ?? 0) + n);
+  }
+  for (const notation of Object.keys(NOTATIONS)) assert.ok((totals.get(notation) ?? 0) > 0, `the corpus holds ${notation} references`);
 });

@@ -1,27 +1,17 @@
 // Decoded string values with offsets: the value equals what the project's parsers (fast and tolerant paths)
 // and the `yaml` package give for the same token, and every name found in the value maps back to the file's
-// own characters, through escapes, quotes, folding and block indentation.
+// own characters, through escapes, quotes, folding and block indentation. Inputs come from a seeded generator
+// (fast-check is not installed).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse as parseYamlLibrary } from 'yaml';
+import { random } from '../../bench/generate';
 import { parseJsonFast } from '../../server/src/document/jsonFast';
 import { parseJsonTolerant } from '../../server/src/document/jsonValue';
 import { parseYamlFast } from '../../server/src/document/yamlFast';
 import { parseYamlCst } from '../../server/src/document/yamlValue';
 import type { ScalarNode, ScalarStyle, ValueNode } from '../../server/src/document/model';
 import { decodedOffsetAt, decodeWithOffsets, mapSpan, type StringSyntax } from '../../server/src/document/syntax/stringOffsets';
-
-/** Deterministic generator (fast-check is not installed): mulberry32. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NAMES = ['source.ip', 'user.name', '@timestamp', 'a', 'event.kind', '_tmp.x', 'geo'];
 
@@ -277,4 +267,21 @@ test('a long string decodes in linear time', () => {
   assert.equal(decoded?.value.length, JSON.parse(`"${body}"`).length);
   // Generous for a shared machine; a quadratic decoder would take minutes here.
   assert.ok(performance.now() - started < 2000, '200 kB decode in well under two seconds');
+});
+
+/** Odd corners of YAML: no final newline, keep chomping, more-indented folded lines, tabs, CRLF, bad escapes. */
+const YAML_CORNERS = [
+  'k: |\n  a', 'k: |+\n  a', 'k: |+\n  a\n\n', 'k: >\n  a\n    more\n  b\n\n  c\n', 'k: >\n\ta\n', 'k: |-\n', 'k: | # c\n  x\n',
+  'k: >\r\n  a\r\n  b\r\n\r\n  c\r\n', 'k: |\n    \n  a\n', 'k: >\n  a\n   \n  b\n', 'k: >+\n  a\n\n\n', 'k: |\n  a\n \tb\n', 'k: >-\n  a\n  \tb\n  c\n',
+  "k: 'a\n\n\n  b  '\n", 'k: "a\\\n  \\ b"\n', 'k: "\\x4"\n', 'k: "\\q"\n', 'k: plain\n\n  more\n', 'k: "a \\\r\n  b"\n', "k: '\n  a'\n", 'k: "\n"\n',
+];
+
+test('YAML corners: the decoded value is the one the CST path gives, even where the library reports an error', () => {
+  for (const text of YAML_CORNERS) {
+    // Some corners break the map after the scalar (a tab ends a block), so the scalar is the first key's value.
+    const root = parseYamlCst(text).root;
+    const node = root?.kind === 'object' ? root.properties[0]?.value : undefined;
+    assert.ok(node?.kind === 'string', JSON.stringify(text));
+    assert.equal(decodeWithOffsets(node.raw, node.style ?? 'plain', 'yaml')?.value, node.value, JSON.stringify(text));
+  }
 });

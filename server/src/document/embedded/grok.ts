@@ -1,7 +1,8 @@
-// Grok patterns (Elasticsearch's grok processor): captures `%{SYNTAX:name}`, `%{SYNTAX:name:type}`, the
-// bracket form `%{SYNTAX:[source][ip]}` (the ECS pattern set, ecs_compatibility: v1, is written with it),
-// and Oniguruma named groups `(?<source.ip>...)`. The grammar is Elasticsearch's own (libs/grok Grok.java):
-// SYNTAX is [A-Za-z0-9_]+, the capture name [alnum @ [ ] _ : . -]+, then an optional `=definition`.
+// Grok patterns (Elasticsearch's grok processor): captures `%{SYNTAX:name}`, `%{SYNTAX:name:type}` and
+// Oniguruma named groups `(?<source.ip>...)`. The grammar is Elasticsearch's own (libs/grok Grok.java):
+// SYNTAX is [A-Za-z0-9_]+, the capture name [alnum @ [ ] _ : . -]+, then an optional `=definition`. The name
+// is set with dot notation as written: Logstash's bracket form `%{IP:[source][ip]}` is accepted but writes a
+// key named `[source][ip]` (Elasticsearch's own ECS patterns use `source.ip`), so it is returned as that name.
 import type { Span } from '../model';
 import { dottedRef } from './dottedName';
 import type { EmbeddedRef, NameSite } from './types';
@@ -54,31 +55,13 @@ function captureAt(text: string, at: number): Capture | undefined {
   return { syntax, name, end: i + 1 };
 }
 
-/** The reference a capture name (`source.ip`, `source.ip:long`, `[source][ip]`) at text[start, end) stands for. */
+/** The reference a capture name (`source.ip`, `source.ip:long`) at text[start, end) stands for. */
 function captureRef(text: string, start: number, end: number): EmbeddedRef | undefined {
   const colon = text.indexOf(':', start);
   const nameEnd = colon >= 0 && colon < end ? colon : end;
   if (nameEnd === start) return undefined;
-  const ref = text.charCodeAt(start) === 91 ? bracketRef(text, start, nameEnd) : dottedRef(text, start, nameEnd, 'write');
+  const ref = dottedRef(text, start, nameEnd, 'write');
   if (nameEnd < end) ref.captureType = text.slice(nameEnd + 1, end);
-  return ref;
-}
-
-/** `[source][ip]`: one segment per bracket; anything else after the first bracket is one unchecked literal name. */
-function bracketRef(text: string, start: number, end: number): EmbeddedRef {
-  const path: string[] = [];
-  const segments: Span[] = [];
-  let i = start;
-  while (i < end && text.charCodeAt(i) === 91) {
-    const close = text.indexOf(']', i + 1);
-    if (close < 0 || close >= end) break;
-    path.push(text.slice(i + 1, close));
-    segments.push({ start: i + 1, end: close });
-    i = close + 1;
-  }
-  if (i !== end || path.length === 0) return { path: [text.slice(start, end)], segments: [{ start, end }], span: { start, end }, access: 'write' };
-  const ref: EmbeddedRef = { path, segments, span: { start: segments[0].start, end: segments[segments.length - 1].end }, access: 'write' };
-  if (path.some((p) => p.includes('.'))) ref.literalDotted = true;
   return ref;
 }
 

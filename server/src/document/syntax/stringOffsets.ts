@@ -106,7 +106,7 @@ export function decodeWithOffsets(raw: string, style: ScalarStyle, syntax: Strin
   }
 }
 
-/** A span of decoded offsets as a span of the file: `base` is the file offset of raw[0]. */
+/** A span of decoded offsets as a span of the file: `base` is the file offset of raw[0]. Offsets past the value clamp to its ends. */
 export function mapSpan(decoded: DecodedString, span: Span, base: number): Span {
   const last = decoded.value.length;
   const s = Math.min(Math.max(span.start, 0), last);
