@@ -51,10 +51,14 @@ export interface TypeCompatibility {
   esType(name: string): EsFieldType | undefined;
   /** A field of `schemaType` mapped as `esType`; undefined when `esType` is no Elasticsearch field type. */
   mapping(schemaType: Datatype, esType: string): Compatibility | undefined;
+  /** The other mapping types the table names for `schemaType`, with their own reasons: its warnings and particular errors. */
+  namedMappings(schemaType: Datatype): ReadonlyArray<{ esType: string } & Compatibility>;
   /** A `convert` processor with `type: convertType` writing a field of `schemaType`; undefined for an unknown type. */
   convert(schemaType: Datatype, convertType: string): Compatibility | undefined;
   /** A grok capture of `captureType` (omitted: an untyped capture) into a field of `schemaType`; undefined for an unknown type. */
   grok(schemaType: Datatype, captureType?: string): Compatibility | undefined;
+  /** The kind of value a grok capture of `captureType` leaves (omitted: untyped); undefined for an unknown type. */
+  grokKind(captureType?: string): IngestKind | undefined;
 }
 
 interface TypesFile {
@@ -168,15 +172,24 @@ class Table implements TypeCompatibility {
     return { verdict: 'error', reason: `${schemaType} stores ${own.stores}; ${esType} stores ${mapped.stores}` };
   }
 
+  namedMappings(schemaType: Datatype): ReadonlyArray<{ esType: string } & Compatibility> {
+    return Object.entries(this.entry(schemaType).mapping ?? {}).map(([esType, compatibility]) => ({ esType, ...compatibility }));
+  }
+
   convert(schemaType: Datatype, convertType: string): Compatibility | undefined {
     if (!(this.convertTypes as readonly string[]).includes(convertType)) return undefined;
     return this.entry(schemaType).ingest[convertType as IngestKind];
   }
 
   grok(schemaType: Datatype, captureType?: string): Compatibility | undefined {
+    const kind = this.grokKind(captureType);
+    return kind === undefined ? undefined : this.entry(schemaType).ingest[kind];
+  }
+
+  grokKind(captureType?: string): IngestKind | undefined {
     const { grok, grokUntyped } = this.data.ingest;
-    if (captureType === undefined) return this.entry(schemaType).ingest[grokUntyped];
-    return Object.hasOwn(grok, captureType) ? this.entry(schemaType).ingest[grok[captureType]] : undefined;
+    if (captureType === undefined) return grokUntyped;
+    return Object.hasOwn(grok, captureType) ? grok[captureType] : undefined;
   }
 
   private entry(schemaType: Datatype): TypesFile['schemaTypes'][string] {
