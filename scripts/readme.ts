@@ -1,11 +1,13 @@
 // Writes the README's generated sections from their single sources: the CLI commands' usage, the rule
-// registry (code, severity, spec sentence) and the extension manifest's settings; then docs/pipelines.md's.
-// `npm run docs` runs it; test/unit/readme.test.ts fails when the README is behind.
+// registry (code, severity, spec sentence) and the extension manifest's settings; then those of docs/pipelines.md
+// (scripts/pipelinesDoc.ts) and docs/mappings.md (scripts/mappingsDoc.ts). `npm run docs` runs it; the doc tests
+// (readme, pipelines-doc, mappings-doc) fail when a file is behind.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commands } from '../server/src/cli/main';
 import { rules } from '../server/src/features/diagnostics/rules';
 import { Sections, cell, renderSections } from './generatedSections';
+import { mappingsSections } from './mappingsDoc';
 import { writePipelinesDoc } from './pipelinesDoc';
 
 const root = join(__dirname, '..');
@@ -65,8 +67,15 @@ export function renderReadme(readme: string): string {
   return renderSections(readme, sections, 'README.md');
 }
 
+/** docs/mappings.md with every generated section rewritten. */
+export function renderMappingsDoc(doc: string): string {
+  return renderSections(doc, mappingsSections, 'docs/mappings.md');
+}
+
 if (require.main === module) {
   const path = join(root, 'README.md');
   writeFileSync(path, renderReadme(readFileSync(path, 'utf8')));
   writePipelinesDoc();
+  const mappings = join(root, 'docs', 'mappings.md');
+  writeFileSync(mappings, renderMappingsDoc(readFileSync(mappings, 'utf8')));
 }

@@ -2,14 +2,16 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { isIPv4, isIPv6 } from 'node:net';
 import { resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
+import { consoleRequests } from '../helpers/consoleRequests';
 
 const ROOT = resolve(__dirname, '../..');
 const CLI = resolve(ROOT, 'dist/cli.js');
 const FIXTURES = resolve(ROOT, 'test/fixtures/definitions');
+const ECS_GENERATED = resolve(ROOT, '../shared/corpus/elastic-ecs/generated/elasticsearch');
 
 interface Run { code: number; stdout: string; stderr: string }
 
@@ -66,6 +68,37 @@ test('index-template: mappings by the spec conventions', async () => {
   assert.deepEqual(p.event.properties.original, { type: 'keyword', index: false, doc_values: false });
   assert.deepEqual(p.user.properties.name.fields, { text: { type: 'text' } });
   assert.deepEqual(p.host.properties.cpu.properties.usage, { type: 'scaled_float', scaling_factor: 1000 });
+});
+
+test('component-templates: console requests named as the schema family names its own components', async () => {
+  const requests = consoleRequests(await ok(['--format', 'component-templates']));
+  const names = requests.slice(0, -1).map((r) => r.path.replace(/^_component_template\//, ''));
+  const last = requests[requests.length - 1];
+  assert.equal(`${last.method} ${last.path}`, 'PUT _index_template/events');
+  assert.deepEqual(last.body.composed_of, names);
+  // The family's own generator: ecs_1.11.0_<set>, and its ecs set is this family's schema set.
+  const ecs = JSON.parse(readFileSync(resolve(ECS_GENERATED, 'template.json'), 'utf8')) as { composed_of: string[] };
+  const legacy = JSON.parse(readFileSync(resolve(ECS_GENERATED, '7/template.json'), 'utf8')) as { mappings: { properties: Record<string, unknown> } };
+  const theirs = new Set(ecs.composed_of.map((name) => name.replace(/^ecs_1\.11\.0_ecs$/, 'schema_1.11.0_schema').replace(/^ecs_/, 'schema_')));
+  for (const name of names) {
+    assert.match(name, /^schema_1\.11\.0_[a-z_]+$/);
+    const set = name.slice('schema_1.11.0_'.length);
+    // A set of this schema that ECS 1.11 does not have maps nothing in ECS's legacy template either.
+    assert.ok(theirs.has(name) || !(set in legacy.mappings.properties), `${name}: ECS maps ${set} but names no such component`);
+  }
+  for (const name of ['schema_1.11.0_base', 'schema_1.11.0_source', 'schema_1.11.0_schema', 'schema_1.11.0_tracing', 'schema_1.11.0_user_agent']) {
+    assert.ok(names.includes(name) && theirs.has(name), name);
+  }
+  const source = requests.find((r) => r.path === '_component_template/schema_1.11.0_source')?.body as { template: { mappings: { properties: any } } };
+  assert.deepEqual(Object.keys(source.template.mappings.properties), ['source']);
+  assert.deepEqual(source.template.mappings.properties.source.properties.geo.properties.location, { type: 'geo_point' });
+});
+
+test("component-templates with --definitions: custom fields join their set's component or get their own", async () => {
+  const requests = consoleRequests(await ok(['--definitions', 'custom', '--format', 'component-templates']));
+  const body = (name: string): any => requests.find((r) => r.path === `_component_template/schema_1.11.0_${name}`)?.body;
+  assert.deepEqual(body('host').template.mappings.properties.host.properties.rack, { type: 'keyword', ignore_above: 1024 });
+  assert.ok(body('storefront'), requests.map((r) => r.path).join(', '));
 });
 
 test('markdown: a reference with a section per field set', async () => {

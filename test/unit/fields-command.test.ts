@@ -11,6 +11,8 @@ import { CliIO } from '../../server/src/cli/io';
 import { main } from '../../server/src/cli/main';
 import { fieldsCommand } from '../../server/src/cli/commands/fields';
 import type { FieldRow } from '../../server/src/cli/formats/json';
+import { componentOf } from '../../server/src/cli/formats/componentTemplates';
+import { consoleRequests } from '../helpers/consoleRequests';
 
 const FIXTURES = resolve(__dirname, '../fixtures/definitions');
 
@@ -179,6 +181,54 @@ test('index-template: a composable template mapping fields by the spec conventio
   assert.ok(limit >= catalog.fields().length, `field limit ${limit}`);
 });
 
+// ---------- component-templates ----------
+
+test('component-templates: one component per field set, then the index template composing them, the same mappings as index-template', async () => {
+  const requests = consoleRequests(await output(['--format', 'component-templates']));
+  const whole = JSON.parse(await output(['--format', 'index-template'])) as {
+    template: { settings: unknown; mappings: { dynamic_templates: unknown[]; properties: Record<string, unknown> } };
+  };
+  const last = requests[requests.length - 1];
+  const components = requests.slice(0, -1);
+  assert.deepEqual([last.method, last.path], ['PUT', '_index_template/events']);
+  assert.ok(components.every((r) => r.method === 'PUT' && r.path.startsWith('_component_template/schema_1.11.0_')));
+  assert.deepEqual(last.body.composed_of, components.map((r) => r.path.slice('_component_template/'.length)));
+  const properties: Record<string, unknown> = {};
+  const dynamicTemplates: unknown[] = [];
+  for (const { body } of components) {
+    const mappings = (body.template as { mappings: { properties: Record<string, unknown>; dynamic_templates?: unknown[] } }).mappings;
+    for (const [name, mapping] of Object.entries(mappings.properties)) {
+      assert.equal(properties[name], undefined, `${name} is in two components`);
+      properties[name] = mapping;
+    }
+    dynamicTemplates.push(...(mappings.dynamic_templates ?? []));
+    assert.deepEqual((body._meta as Record<string, unknown>).schema_version, '1.11.0');
+  }
+  assert.deepEqual(properties, whole.template.mappings.properties);
+  assert.deepEqual(dynamicTemplates.map((t) => Object.keys(t as object)[0]).sort(), whole.template.mappings.dynamic_templates.map((t) => Object.keys(t as object)[0]).sort());
+  const template = last.body.template as { settings: unknown; mappings: unknown };
+  assert.deepEqual(template.settings, whole.template.settings);
+  assert.deepEqual(template.mappings, { date_detection: false });
+});
+
+const componentCases: Array<[string, string]> = [
+  ['@timestamp', 'base'],
+  ['labels', 'base'],
+  ['trace.id', 'tracing'],
+  ['source.geo.city_name', 'source'],
+  ['host.user.name', 'host'],
+  ['process.parent.hash.sha256', 'process'],
+  ['user_agent.os.name', 'user_agent'],
+  ['schema.version', 'schema'],
+];
+
+for (const [path, component] of componentCases) {
+  test(`component-templates: ${path} is in the ${component} component`, () => {
+    const field = catalog.lookup(path) ?? assert.fail(`no ${path}`);
+    assert.equal(componentOf(field, catalog), component);
+  });
+}
+
 // ---------- markdown ----------
 
 test('markdown: a section and a table per field set', async () => {
@@ -223,7 +273,7 @@ test('a workspace .fieldwise/ folder is read when no --definitions is given', as
 // ---------- errors ----------
 
 const usageErrors: Array<[string[], RegExp]> = [
-  [['--format', 'xml'], /unknown format 'xml'; expected one of: json, markdown, json-schema, index-template/],
+  [['--format', 'xml'], /unknown format 'xml'; expected one of: json, markdown, json-schema, index-template, component-templates/],
   [['--frmat', 'json'], /Unknown option '--frmat'/],
   [['extra'], /Unexpected argument 'extra'|does not take positional arguments/],
   [['--definitions'], /argument missing/],

@@ -1,8 +1,10 @@
-// `fieldwise fields`: prints every field of the catalog as JSON rows, Markdown, a JSON Schema or an index template.
+// `fieldwise fields`: prints every field of the catalog as JSON rows, Markdown, a JSON Schema, an index template or
+// component templates.
 import { isAbsolute, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Catalog, DefinitionError, loadCatalog, workspaceDefinitions } from '../../catalog';
 import { CliError, CliIO, Command, EXIT, UsageError } from '../io';
+import { renderComponentTemplates } from '../formats/componentTemplates';
 import { renderIndexTemplate } from '../formats/indexTemplate';
 import { renderJson } from '../formats/json';
 import { renderJsonSchema } from '../formats/jsonSchema';
@@ -13,10 +15,12 @@ const FORMATS: Record<string, (catalog: Catalog) => string> = {
   markdown: renderMarkdown,
   'json-schema': renderJsonSchema,
   'index-template': renderIndexTemplate,
+  'component-templates': renderComponentTemplates,
 };
 
 const USAGE = [
-  'usage: fieldwise fields [--format json|markdown|json-schema|index-template] [--definitions PATH]...',
+  'usage: fieldwise fields [--format json|markdown|json-schema|index-template|component-templates]',
+  '                       [--definitions PATH]...',
   '',
   'Prints every field of the schema, with reuses expanded.',
   '',
@@ -25,6 +29,9 @@ const USAGE = [
   '                       markdown: a reference grouped by field set',
   '                       json-schema: a JSON Schema (2020-12) for nested event documents',
   '                       index-template: an Elasticsearch composable index template',
+  '                       component-templates: one component template per field set (schema_1.11.0_SET)',
+  '                         and the index template composing them, as console requests',
+  '                         (PUT _component_template/NAME ... PUT _index_template/events)',
   '  --definitions PATH   custom definitions: a file, a folder or a glob; repeatable.',
   '                       Default: .fieldwise/*.yml when the current folder has .fieldwise/',
 ].join('\n');
@@ -58,7 +65,7 @@ export function parseFieldsArgs(args: string[]): FieldsOptions {
 
 export const fieldsCommand: Command = {
   name: 'fields',
-  summary: 'print every schema field as JSON, Markdown, a JSON Schema or an index template',
+  summary: 'print every schema field as JSON, Markdown, a JSON Schema, an index template or component templates',
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
     const options = parseFieldsArgs(args);
