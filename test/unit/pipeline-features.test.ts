@@ -6,7 +6,7 @@ import { fileType } from '../../server/src/document/fileType';
 import type { PipelineDocument } from '../../server/src/document/pipeline/pipelineDocument';
 import { LanguageService, isPipeline } from '../../server/src/service/languageService';
 import { caret } from '../helpers/caret';
-import { testCatalog } from '../helpers/featureFixture';
+import { expandSnippet, testCatalog } from '../helpers/featureFixture';
 
 const service = new LanguageService(testCatalog());
 const FILE = 'elasticsearch/ingest_pipeline/default.yml';
@@ -85,6 +85,16 @@ const diagnosticCases: Array<{ name: string; format: 'json' | 'yaml'; text: stri
   { name: 'console text: each pipeline request\'s body', format: 'json', console: true,
     text: '# a comment\nPUT _ingest/pipeline/one\n{"processors": [{"set": {"field": "source.ipp", "value": "x"}}]}\n\nGET _cat/indices\n\nPUT _ingest/pipeline/two\n{"processors": [{"grokk": {}}]}\n',
     diagnostics: ['no-failure-handler: processors', 'unknown-field: ipp', 'no-failure-handler: processors', 'unknown-processor: grokk'] },
+  { name: 'a convert type that does not fit the target field', format: 'yaml', text: `processors:\n  - convert:\n      field: source.bytes\n      type: boolean\n${HANDLER}`,
+    diagnostics: ['convert-type-mismatch: boolean'] },
+  { name: 'grok capture types: a typed capture into a keyword field, an untyped one into a number', format: 'yaml', text: `processors:\n  - grok:\n      field: message\n      patterns: ["%{NUMBER:event.action:int} %{NUMBER:source.bytes}"]\n${HANDLER}`,
+    diagnostics: ['capture-type-mismatch: event.action', 'capture-type-mismatch: source.bytes'] },
+  { name: 'an untyped capture converted later, even under an if, is fine', format: 'yaml', text: `processors:\n  - grok:\n      field: message\n      patterns: ["%{NUMBER:source.bytes}"]\n  - convert:\n      if: ctx.source?.bytes != null\n      field: source.bytes\n      type: long\n${HANDLER}`,
+    diagnostics: [] },
+  { name: 'a date processor writing a field that is not a date', format: 'yaml', text: `processors:\n  - date:\n      field: ts\n      formats: [ISO8601]\n      target_field: event.action\n${HANDLER}`,
+    diagnostics: ['date-target-not-date: event.action'] },
+  { name: 'a constant set.value outside the allowed values, or of the wrong type', format: 'yaml', text: `processors:\n  - set:\n      field: event.kind\n      value: evnt\n  - set:\n      field: source.port\n      value: http\n${HANDLER}`,
+    diagnostics: ['set-value-invalid: evnt', 'set-value-invalid: http'] },
   { name: 'syntax errors are reported, the rest still read', format: 'json', text: '{"processors": [{"set": {"field": "source.ipp", "value": }}]}',
     diagnostics: ['no-failure-handler: processors', 'unknown-field: ipp', 'syntax-error: }'] },
 ];
@@ -104,7 +114,7 @@ function completionAt(fixture: string, format: 'json' | 'yaml'): { labels: strin
     apply(label) {
       const e = entries.find((x) => x.label === label);
       assert.ok(e, `no completion '${label}' in ${entries.map((x) => x.label).slice(0, 20).join(', ')}`);
-      return text.slice(0, e.replace.start) + e.insertText + text.slice(e.replace.end);
+      return text.slice(0, e.replace.start) + (e.snippet ? expandSnippet(e.insertText) : e.insertText) + text.slice(e.replace.end);
     },
   };
 }
@@ -118,6 +128,10 @@ const completionCases: Array<{ name: string; format: 'json' | 'yaml'; fixture: s
   { name: 'a painless path segment', format: 'yaml', fixture: 'processors:\n  - set:\n      if: ctx.event?.outc‸ == null\n      field: x\n      value: y\n', pick: 'outcome',
     result: 'processors:\n  - set:\n      if: ctx.event?.outcome == null\n      field: x\n      value: y\n' },
   { name: 'a processor name', format: 'json', fixture: '{"processors": [{"gro‸": {}}]}', pick: 'grok', result: '{"processors": [{"grok": {}}]}' },
+  { name: 'a new YAML item: the processor with its required options', format: 'yaml', fixture: 'processors:\n  - renam‸\n', pick: 'rename',
+    result: 'processors:\n  - rename:\n      field: \n      target_field: \n' },
+  { name: 'an allowed value of the field set writes', format: 'yaml', fixture: 'processors:\n  - set:\n      field: event.kind\n      value: al‸\n', pick: 'alert',
+    result: 'processors:\n  - set:\n      field: event.kind\n      value: alert\n' },
   { name: 'an option name', format: 'json', fixture: '{"processors": [{"rename": {"field": "a", "tar‸"}}]}', pick: 'target_field',
     result: '{"processors": [{"rename": {"field": "a", "target_field"}}]}' },
 ];
@@ -158,6 +172,16 @@ const fixCases: Array<{ name: string; format: 'json' | 'yaml'; text: string; cod
     result: '{"processors": [{"grok": {"field": "m", "patterns": ["%{IP:source.ip}"]}}]}' },
   { name: 'rename a painless path written in brackets', format: 'yaml', text: "processors:\n  - set:\n      if: ctx['event']['outcme'] == 'x'\n      field: a\n      value: b\n", code: 'unknown-read-field', title: "Rename to 'event.outcome'",
     result: "processors:\n  - set:\n      if: ctx['event']['outcome'] == 'x'\n      field: a\n      value: b\n" },
+  { name: 'add a required option', format: 'json', text: '{"processors": [{"rename": {"field": "a"}}]}', code: 'missing-option', title: "Add the required option 'target_field'",
+    result: '{"processors": [{"rename": {"field": "a", "target_field": ""}}]}' },
+  { name: 'add the failure handler (YAML)', format: 'yaml', text: 'description: x\nprocessors:\n  - set:\n      field: event.kind\n      value: event\n', code: 'no-failure-handler', title: 'Add an on_failure handler that sets event.kind: pipeline_error and error.message',
+    result: 'description: x\nprocessors:\n  - set:\n      field: event.kind\n      value: event\non_failure: \n  - set:\n      field: event.kind\n      value: "pipeline_error"\n  - set:\n      field: error.message\n      value: "{{{_ingest.on_failure_message}}}"\n' },
+  { name: 'add the failure handler (JSON)', format: 'json', text: '{"processors": []}', code: 'no-failure-handler', title: 'Add an on_failure handler that sets event.kind: pipeline_error and error.message',
+    result: '{"processors": [], "on_failure": [{"set": {"field": "event.kind", "value": "pipeline_error"}}, {"set": {"field": "error.message", "value": "{{{_ingest.on_failure_message}}}"}}]}' },
+  { name: 'replace a value with an allowed one', format: 'json', text: '{"processors": [{"set": {"field": "event.kind", "value": "evnt"}}]}', code: 'set-value-invalid', title: "Replace with 'event'",
+    result: '{"processors": [{"set": {"field": "event.kind", "value": "event"}}]}' },
+  { name: 'type a grok capture', format: 'yaml', text: 'processors:\n  - grok:\n      field: m\n      patterns: ["%{NUMBER:source.bytes}"]\n', code: 'capture-type-mismatch', title: "Capture as ':long'",
+    result: 'processors:\n  - grok:\n      field: m\n      patterns: ["%{NUMBER:source.bytes:long}"]\n' },
   { name: 'an unknown processor', format: 'json', text: '{"processors": [{"grokk": {"field": "m", "patterns": []}}]}', code: 'unknown-processor', title: "Change to 'grok'",
     result: '{"processors": [{"grok": {"field": "m", "patterns": []}}]}' },
 ];

@@ -104,7 +104,7 @@ export class LanguageService {
 
   /** Quick fixes for the diagnostics in `range` (document offsets), plus fix-all actions. */
   codeActions(doc: SourceDocument, file: string, range: Span, diagnostics: FwDiagnostic[]): QuickFix[] {
-    if (isPipeline(doc)) return pipelineFixes(doc, this.diagnostics(doc, file), range);
+    if (isPipeline(doc)) return pipelineFixes(doc, this.diagnostics(doc, file), range, loadProcessorTable());
     return codeActions(doc, this.env(doc.format, file), range, diagnostics);
   }
 }

@@ -22,8 +22,8 @@ export type PipelinePosition =
    * `parent` (a script spelling the path in parts) both cover the one segment being typed below `parent`.
    */
   | { kind: 'fieldName'; replace: Span; typed: string; processor: string; option: string; parent?: string[] }
-  /** Where a processor's name is typed (a key of a processor list's item, or a bare item being typed). */
-  | { kind: 'processorName'; replace: Span; typed: string; quoted: boolean; key?: PropertyNode }
+  /** Where a processor's name is typed: a key of a processor list's item (`key`), or a bare item being typed (`bare`). */
+  | { kind: 'processorName'; replace: Span; typed: string; quoted: boolean; key?: PropertyNode; bare?: boolean }
   /** Where an option's name is typed inside a processor's options. */
   | { kind: 'optionName'; replace: Span; typed: string; quoted: boolean; site: ProcessorSite; key?: PropertyNode }
   /** On an option's value that is not a field name (`set.value`). */
@@ -81,8 +81,10 @@ function stringSite(doc: PipelineDocument, site: ProcessorSite, option: string, 
     return { kind: 'fieldName', replace: at({ start: 0, end: value.length }), typed: value.slice(0, local), processor: site.name, option };
   }
   const find = SITES[form];
-  if (find) return inEmbedded(find, value, local, at, site, option) ?? NONE;
-  return { kind: 'optionValue', site, option, node, replace: { start: node.start, end: node.end } };
+  const whole: PipelinePosition = { kind: 'optionValue', site, option, node, replace: { start: node.start, end: node.end } };
+  // Outside a `{{...}}` a template option's text is its value (set.value's allowed values are offered there).
+  if (find) return inEmbedded(find, value, local, at, site, option) ?? (form === 'template' ? whole : NONE);
+  return whole;
 }
 
 function inEmbedded(find: (text: string, offset: number) => NameSite | undefined, value: string, local: number, at: (s: Span) => Span, site: ProcessorSite, option: string): PipelinePosition | undefined {
@@ -110,6 +112,11 @@ function keySite(doc: PipelineDocument, body: PipelineBody, offset: number): Pip
     const options = site.options;
     if (options && inside(text, options, offset) && options.end - options.start < bestSize) {
       bestSize = options.end - options.start;
+      const pending = options.properties.find((p) => p.colon !== undefined && offset > p.colon && (!p.value || p.value.kind === 'null') && !text.slice(p.colon, offset).includes('\n'));
+      if (pending) {
+        best = { kind: 'optionValue', site, option: pending.key, node: undefined, replace: wordAt(text, offset) };
+        continue;
+      }
       best = keyIn(text, options, offset, (replace, typed, quoted, key) => ({ kind: 'optionName', replace, typed, quoted, site, key }));
     }
   }
@@ -124,7 +131,7 @@ function keySite(doc: PipelineDocument, body: PipelineBody, offset: number): Pip
     }
     if (item?.kind === 'string' || !item) {
       const replace = wordAt(text, offset);
-      return { kind: 'processorName', replace, typed: text.slice(replace.start, offset), quoted: text.charCodeAt(replace.start - 1) === 34 };
+      return { kind: 'processorName', replace, typed: text.slice(replace.start, offset), quoted: text.charCodeAt(replace.start - 1) === 34, bare: true };
     }
   }
   return NONE;

@@ -1,6 +1,10 @@
 // Completion in a pipeline: field names wherever one is typed (whole option values, patterns, templates, scripts;
 // the dotted form), processor names with their required options, option names, and allowed values of set.value.
-import { pipelinePositionAt } from '../../document/pipeline/pipelinePosition';
+import type { ProcessorSpec } from '../../catalog/processors';
+import { columnOf, lineStarts } from '../../document/lines';
+import { valueOf } from '../../document/pipeline/pipelineDocument';
+import { PipelinePosition, pipelinePositionAt } from '../../document/pipeline/pipelinePosition';
+import { scalarText } from '../edits';
 import type { PipelineDocument } from '../../document/pipeline/pipelineDocument';
 import { candidates } from '../keyCompletion';
 import type { CompletionEntry } from '../types';
@@ -17,15 +21,22 @@ export function completePipeline(doc: PipelineDocument, offset: number, env: Pip
       return fieldNames(doc.text.slice(replace.start, offset), replace, env);
     }
     case 'processorName':
-      return env.processors.names().map((name) => env.processors.get(name)!).map((p) => ({
-        label: p.name,
-        kind: 'object' as const,
-        detail: 'ingest processor',
-        documentation: p.description,
-        insertText: p.name,
-        replace: pos.replace,
-        sortText: p.name,
-      }));
+      return env.processors.names().map((name) => env.processors.get(name)!).map((p) => {
+        // A bare YAML item being typed gets the processor with its required options as a snippet.
+        const snippet = pos.bare && doc.type.format === 'yaml' ? yamlProcessorSnippet(doc.text, pos.replace.start, p) : undefined;
+        return {
+          label: p.name,
+          kind: 'object' as const,
+          detail: 'ingest processor',
+          documentation: p.description,
+          insertText: snippet ?? p.name,
+          snippet: snippet !== undefined,
+          replace: pos.replace,
+          sortText: p.name,
+        };
+      });
+    case 'optionValue':
+      return allowedValues(doc, pos, env);
     case 'optionName': {
       const info = env.processors.get(pos.site.name);
       if (!info) return [];
@@ -77,5 +88,29 @@ function fieldNames(typed: string, replace: { start: number; end: number }, env:
     replace,
     sortText: c.sortText,
     deprecated: c.deprecated !== undefined,
+  }));
+}
+
+/** `name:` and each required option on its own line below it, at the item's column plus two, tab stops for values. */
+function yamlProcessorSnippet(text: string, at: number, p: ProcessorSpec): string {
+  const indent = ' '.repeat(columnOf(lineStarts(text), at) + 2);
+  const required = Object.values(p.options).filter((o) => o.required);
+  return `${p.name}:${required.map((o, i) => `\n${indent}${o.name}: $${i + 1}`).join('')}`;
+}
+
+/** The allowed values of the field a set or append writes, where the schema lists them (`event.kind`, `event.outcome`). */
+function allowedValues(doc: PipelineDocument, pos: Extract<PipelinePosition, { kind: 'optionValue' }>, env: PipelineEnv): CompletionEntry[] {
+  if ((pos.site.name !== 'set' && pos.site.name !== 'append') || pos.option !== 'value' || !pos.site.options) return [];
+  const target = valueOf(pos.site.options, 'field');
+  const field = target?.kind === 'string' ? env.catalog.lookup(String(target.value)) : undefined;
+  if (!field?.allowed) return [];
+  return field.allowed.map((v, i) => ({
+    label: v,
+    kind: 'value' as const,
+    detail: `${field.path} · allowed value`,
+    documentation: '',
+    insertText: scalarText(v, doc.type.format, pos.node),
+    replace: pos.replace,
+    sortText: String(i).padStart(3, '0'),
   }));
 }

@@ -41,7 +41,7 @@ export function checkPipeline(doc: PipelineDocument, env: PipelineEnv): FwDiagno
       else perFile.set(rule.code, { first: d, count: 1, rule });
     }
   }
-  for (const rule of pipelineRules) for (const f of rule.check(doc, env)) found.push(diagnostic(rule.code, rule.defaultSeverity, f));
+  for (const rule of pipelineRules) for (const f of rule.check(doc, env)) found.push(diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f));
   const suppressed = suppressionOf([...perFile.values()].map((p) => p.rule));
   const out: FwDiagnostic[] = [];
   for (const d of found) if (!off.has(d.code) && !suppressed(d)) out.push({ ...d, severity: severityOf(d) });

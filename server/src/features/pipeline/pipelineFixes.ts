@@ -1,17 +1,25 @@
 // Quick fixes in a pipeline: rename a field reference to the suggested name (inside a pattern, template or script
 // too), and a processor or option to the one it most likely means. Computed from the current text.
+import type { ProcessorTable } from '../../catalog/processors';
 import type { NamedRef } from '../../document/fieldRefs';
-import type { PipelineDocument } from '../../document/pipeline/pipelineDocument';
+import type { ValueNode } from '../../document/model';
+import { PipelineDocument, ProcessorSite, valueOf } from '../../document/pipeline/pipelineDocument';
 import { isRecord, stringList } from '../diagnostics/locate';
+import { insertProperty, scalarText } from '../edits';
 import type { FwDiagnostic, QuickFix, TextEdit } from '../types';
 
 const RENAMES_FIELD = new Set(['unknown-field', 'unknown-read-field']);
 const RENAMES_NAME = new Set(['unknown-processor', 'unknown-option', 'unknown-pipeline-key']);
 
-export function pipelineFixes(doc: PipelineDocument, shown: readonly FwDiagnostic[], range: { start: number; end: number }): QuickFix[] {
+export function pipelineFixes(doc: PipelineDocument, shown: readonly FwDiagnostic[], range: { start: number; end: number }, table: ProcessorTable): QuickFix[] {
   const out: QuickFix[] = [];
   for (const d of shown) {
     if (d.start > range.end || d.end < range.start || !isRecord(d.data)) continue;
+    const more = structureFixes(doc, d, d.data, table);
+    if (more) {
+      out.push(...more);
+      continue;
+    }
     const suggestions = stringList(d.data.suggestions);
     if (RENAMES_NAME.has(d.code)) {
       suggestions.forEach((s, i) => out.push({ title: `Change to '${s}'`, code: d.code, kind: 'quickfix', isPreferred: i === 0, edits: [{ start: d.start, end: d.end, newText: s }], diagnostic: d }));
@@ -46,4 +54,66 @@ export function renameRef(text: string, ref: NamedRef, path: readonly string[]):
   if (text.slice(first.start, last.end) === ref.path.join('.')) return [{ start: first.start, end: last.end, newText: path.join('.') }];
   if (path.length !== ref.segments.length || ref.segments.some((s, i) => text.slice(s.start, s.end) !== ref.path[i])) return undefined;
   return ref.segments.map((s, i) => ({ start: s.start, end: s.end, newText: path[i] }));
+}
+
+/** Fixes that write structure with the syntax's writer (features/edits.ts): options, a handler, a value, a capture type. */
+function structureFixes(doc: PipelineDocument, d: FwDiagnostic, data: Record<string, unknown>, table: ProcessorTable): QuickFix[] | undefined {
+  const format = doc.type.format;
+  const text = doc.text;
+  switch (d.code) {
+    case 'missing-option': {
+      const site = siteAt(doc, d.start);
+      if (!site?.options) return [];
+      return stringList(data.options).flatMap((name) => {
+        const option = table.option(site.name, name);
+        const list = option && ['fields', 'grokPatterns', 'strings', 'templates'].includes(option.kind);
+        const edit = insertProperty(text, format, site.options!, [name], list ? '[]' : '""');
+        return edit ? [{ title: `Add the required option '${name}'`, code: d.code, kind: 'quickfix' as const, isPreferred: true, edits: [edit], diagnostic: d }] : [];
+      });
+    }
+    case 'no-failure-handler': {
+      const body = doc.bodies.find((b) => b.pipeline && b.span.start <= d.start && d.end <= b.span.end);
+      if (!body?.pipeline || data.add !== true) return [];
+      const edit = insertProperty(text, format, body.pipeline, ['on_failure'], format === 'yaml' ? yamlHandler : JSON_HANDLER);
+      return edit ? [{ title: "Add an on_failure handler that sets event.kind: pipeline_error and error.message", code: d.code, kind: 'quickfix', isPreferred: true, edits: [edit], diagnostic: d }] : [];
+    }
+    case 'set-value-invalid': {
+      const node = valueNodeAt(doc, d.start, d.end);
+      return stringList(data.values).map((v, i) => ({
+        title: `Replace with '${v}'`, code: d.code, kind: 'quickfix' as const, isPreferred: i === 0, diagnostic: d,
+        edits: [{ start: d.start, end: d.end, newText: scalarText(v, format, node) }],
+      }));
+    }
+    case 'capture-type-mismatch': {
+      const type = data.addType;
+      if (typeof type !== 'string' || text.charAt(d.end) !== '}') return [];
+      return [{ title: `Capture as ':${type}'`, code: d.code, kind: 'quickfix', isPreferred: true, edits: [{ start: d.end, end: d.end, newText: `:${type}` }], diagnostic: d }];
+    }
+    default:
+      return undefined;
+  }
+}
+
+const HANDLER_STEPS: ReadonlyArray<[string, string]> = [['event.kind', 'pipeline_error'], ['error.message', '{{{_ingest.on_failure_message}}}']];
+
+const JSON_HANDLER = `[${HANDLER_STEPS.map(([field, value]) => `{"set": {"field": "${field}", "value": "${value}"}}`).join(', ')}]`;
+
+/** The handler as a YAML block list under a key at `indent`. */
+function yamlHandler(indent: string): string {
+  return HANDLER_STEPS.map(([field, value]) => `\n${indent}  - set:\n${indent}      field: ${field}\n${indent}      value: "${value}"`).join('');
+}
+
+/** The processor whose name key holds the offset. */
+function siteAt(doc: PipelineDocument, offset: number): ProcessorSite | undefined {
+  for (const body of doc.bodies) for (const site of body.processors) if (site.key.keySpan.start <= offset && offset <= site.key.keySpan.end) return site;
+  return undefined;
+}
+
+/** The value of a set or append processor spanning exactly [start, end). */
+function valueNodeAt(doc: PipelineDocument, start: number, end: number): ValueNode | undefined {
+  for (const body of doc.bodies) for (const site of body.processors) {
+    const value = site.options && valueOf(site.options, 'value');
+    for (const node of value?.kind === 'array' ? value.items : value ? [value] : []) if (node.start === start && node.end === end) return node;
+  }
+  return undefined;
 }

@@ -5,24 +5,13 @@ import { suggestPaths } from '../../catalog/suggest';
 import type { NamedRef } from '../../document/fieldRefs';
 import type { ValueNode } from '../../document/model';
 import { formOf } from '../../document/pipeline/optionForms';
-import { PIPELINE_KEYS, PipelineDocument, valueOf } from '../../document/pipeline/pipelineDocument';
+import { PIPELINE_KEYS, valueOf } from '../../document/pipeline/pipelineDocument';
 import { classifyRefs } from '../diagnostics/refInfo';
 import type { Finding } from '../diagnostics/rule';
 import { findingAt, keySpanFrom } from '../diagnostics/values';
-import type { Severity } from '../types';
+import { captureTypeMismatch, convertTypeMismatch, dateTargetNotDate, setValueInvalid } from './pipelineTypeRules';
 import { viewOf } from './pipelineViews';
-import type { PipelineEnv } from './pipelineEnv';
-
-export interface PipelineRule {
-  readonly code: string;
-  readonly defaultSeverity: Severity;
-  readonly title: string;
-  /** The sentence the rule enforces. */
-  readonly spec: string;
-  /** Where that sentence comes from: the Elasticsearch ingest reference, or Fieldwise's own advice. */
-  readonly specSource: string;
-  check(doc: PipelineDocument, env: PipelineEnv): Finding[];
-}
+import type { PipelineRule } from './pipelineRule';
 
 const ES = 'Elasticsearch ingest pipeline reference';
 
@@ -221,5 +210,6 @@ function describe(node: ValueNode): string {
 
 export const pipelineRules: readonly PipelineRule[] = [
   unknownReadField, unknownProcessor, unknownOption, missingOption, conditionNotString, templateNotTaken, unknownPipelineKey, noFailureHandler,
+  convertTypeMismatch, captureTypeMismatch, dateTargetNotDate, setValueInvalid,
 ];
 
