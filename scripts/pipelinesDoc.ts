@@ -3,6 +3,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OptionSpec, ProcessorSpec, loadProcessorTable } from '../server/src/catalog/processors';
+import { rules } from '../server/src/features/diagnostics/rules';
+import { pipelineRules } from '../server/src/features/pipeline/pipelineRules';
 import { Sections, cell, renderSections } from './generatedSections';
 
 export const PIPELINES_DOC = join(__dirname, '..', 'docs', 'pipelines.md');
@@ -91,8 +93,24 @@ function processorsSection(): string {
   ].join('\n');
 }
 
+/** Every code a pipeline can get: the name rules of event keys (on written names) and the pipeline's own rules. */
+function diagnosticsSection(): string {
+  const nameRules = rules.filter((r) => r.reads === 'names');
+  return [
+    'The rules of event keys that judge a name alone run on every field a pipeline writes, with the same verdicts',
+    'as for an event key (a pipeline is not an event: rules about an event\'s values, such as a missing `@timestamp`,',
+    'never run on it). The pipeline\'s own rules follow.',
+    '',
+    '| code | severity | title | rule (source) |',
+    '|---|---|---|---|',
+    ...nameRules.map((r) => `| ${code(r.code)} | ${r.defaultSeverity} | ${cell(r.title)} | on written names, as for event keys (${cell(r.specSource)}) |`),
+    ...pipelineRules.map((r) => `| ${code(r.code)} | ${r.defaultSeverity} | ${cell(r.title)} | ${cell(r.spec)} (${cell(r.specSource)}) |`),
+  ].join('\n');
+}
+
 export const sections: Sections = {
   PROCESSORS: processorsSection,
+  DIAGNOSTICS: diagnosticsSection,
 };
 
 /** docs/pipelines.md with every generated section rewritten; other sections stay as they are. */

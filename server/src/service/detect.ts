@@ -83,12 +83,19 @@ export function eventDocumentFormat(file: string, text: string, settings: Fieldw
 export function fileTypeOf(file: string, text: string, settings: FieldwiseSettings, catalog: Catalog, languageId?: string): FileType | undefined {
   if (matchesAny(settings.files.console, file) || languageId === 'http' || languageId === 'es-console') return looksLikeConsole(text) && consoleHasPipeline(text) ? fileType('ingestPipeline', 'json', true) : undefined;
   const format = formatFromName(file) ?? formatFromLanguage(languageId);
-  if (!format) return undefined;
+  if (!format || isPipelineTestInput(file)) return undefined;
   if (matchesEventGlobs(settings, file)) return fileType('events', format);
   if (format !== 'ndjson' && matchesAny(settings.files.pipelines, file)) return fileType('ingestPipeline', format);
   if (looksLikeEvents(text, format, catalog)) return fileType('events', format);
   if (format !== 'ndjson' && looksLikePipeline(text, format)) return fileType('ingestPipeline', format);
   return undefined;
+}
+
+const TEST_INPUT = /(?:^|\/)_dev\/test\/pipeline\/test-[^/]*\.(?:json|ya?ml)$/;
+
+/** An integration package's pipeline test input: the pipeline's raw input, not events (its `-expected.json` output is). */
+function isPipelineTestInput(file: string): boolean {
+  return TEST_INPUT.test(file.replace(/\\/g, '/')) && !file.endsWith('-expected.json');
 }
 
 /** Whether a console text sends a pipeline or a simulate request. */
