@@ -1,11 +1,12 @@
 // The type-compatibility table (schema/mapping/types.yml): the verdicts a user meets in mappings and ingest
 // pipelines, the table's coverage, and what a broken table file says.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Datatype, builtinSchemaDir } from '../../server/src/catalog';
-import { TYPES_FILE, Verdict, loadTypeCompatibility } from '../../server/src/catalog/typeCompatibility';
+import { Datatype, DefinitionError, builtinSchemaDir } from '../../server/src/catalog';
+import { TYPES_FILE, TYPES_SCHEMA_FILE, Verdict, loadTypeCompatibility } from '../../server/src/catalog/typeCompatibility';
 import { BrokenDataCase, brokenDataTests } from '../helpers/brokenDataFile';
 
 const table = loadTypeCompatibility();
@@ -160,3 +161,13 @@ const brokenCases: BrokenDataCase[] = [
 ];
 
 brokenDataTests(TYPES_FILE, loadTypeCompatibility, brokenCases);
+
+test('a missing table file or JSON Schema is a DefinitionError naming the file, not a crash', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fieldwise-no-types-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  cpSync(builtinSchemaDir(), dir, { recursive: true });
+  rmSync(join(dir, TYPES_SCHEMA_FILE));
+  assert.throws(() => loadTypeCompatibility(dir), (error: unknown) => error instanceof DefinitionError && error.message.startsWith(`${join(dir, TYPES_SCHEMA_FILE)}: /: cannot use this JSON Schema`));
+  rmSync(join(dir, TYPES_FILE));
+  assert.throws(() => loadTypeCompatibility(dir), (error: unknown) => error instanceof DefinitionError && error.message.startsWith(`${join(dir, TYPES_FILE)}: /: cannot read`));
+});

@@ -23,7 +23,13 @@ export function loadDataFile(file: string, schemaFile: string): DataFile {
   }
   const parsed = parseYamlSource(file, text);
   if (!parsed.ok) throw new DefinitionError(parsed.problems);
-  const problems = validateSource(definitionValidator(schemaFile), parsed.source);
+  let validate: ReturnType<typeof definitionValidator>;
+  try {
+    validate = definitionValidator(schemaFile);
+  } catch (error) {
+    throw new DefinitionError([{ file: schemaFile, path: '', message: `cannot use this JSON Schema: ${(error as Error).message}` }]);
+  }
+  const problems = validateSource(validate, parsed.source);
   if (problems.length > 0) throw new DefinitionError(problems);
   return { file, data: parsed.source.value, problem: locate(parsed.source) };
 }
