@@ -1,13 +1,10 @@
 // Mapping parameters (schema/mapping/parameters.yml): which parameters a field type takes, what values they take,
 // the keys of a mapping body and of a dynamic template, and what a broken file says.
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DefinitionError, builtinSchemaDir } from '../../server/src/catalog';
 import { PARAMETERS_FILE, ParameterValue, loadMappingParameters } from '../../server/src/catalog/mappingParameters';
 import { loadTypeCompatibility } from '../../server/src/catalog/typeCompatibility';
+import { BrokenDataCase, brokenDataTests } from '../helpers/brokenDataFile';
 
 const parameters = loadMappingParameters();
 
@@ -78,21 +75,7 @@ test('the keys of a mapping body and of a dynamic template', () => {
 
 // ---------- a broken parameters file ----------
 
-const work = mkdtempSync(join(tmpdir(), 'fieldwise-parameters-'));
-after(() => rmSync(work, { recursive: true, force: true }));
-
-function schemaWith(name: string, edit: (text: string) => string): string {
-  const dir = join(work, name);
-  cpSync(builtinSchemaDir(), dir, { recursive: true });
-  const file = join(dir, PARAMETERS_FILE);
-  const text = readFileSync(file, 'utf8');
-  const edited = edit(text);
-  assert.notEqual(edited, text, `${name}: the edit changed nothing`);
-  writeFileSync(file, edited);
-  return dir;
-}
-
-const brokenCases: Array<{ name: string; edit: (text: string) => string; path: string; message: RegExp }> = [
+const brokenCases: BrokenDataCase[] = [
   {
     name: 'an unknown type in appliesTo',
     edit: (t) => t.replace('appliesTo: [scaled_float]', 'appliesTo: [scaled_floats]'),
@@ -125,20 +108,4 @@ const brokenCases: Array<{ name: string; edit: (text: string) => string; path: s
   },
 ];
 
-for (const c of brokenCases) {
-  test(`a broken parameters file: ${c.name} is reported with file, line and path`, () => {
-    const dir = schemaWith(c.name.replace(/\W+/g, '-'), c.edit);
-    let error: unknown;
-    try {
-      loadMappingParameters(dir);
-    } catch (caught) {
-      error = caught;
-    }
-    assert.ok(error instanceof DefinitionError, String(error));
-    const problem = error.problems.find((p) => p.path === c.path);
-    assert.ok(problem, `no problem at ${c.path}: ${error.message}`);
-    assert.match(problem.message, c.message);
-    assert.equal(problem.file, join(dir, PARAMETERS_FILE));
-    assert.ok(typeof problem.line === 'number' && problem.line > 0, `line of ${c.path}`);
-  });
-}
+brokenDataTests(PARAMETERS_FILE, loadMappingParameters, brokenCases);

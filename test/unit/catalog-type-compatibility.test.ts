@@ -2,11 +2,12 @@
 // pipelines, the table's coverage, and what a broken table file says.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Datatype, DefinitionError, builtinSchemaDir } from '../../server/src/catalog';
-import { TYPES_FILE, Verdict, loadTypeCompatibility } from '../../server/src/catalog/typeCompatibility';
+import { TYPES_FILE, TYPES_SCHEMA_FILE, Verdict, loadTypeCompatibility } from '../../server/src/catalog/typeCompatibility';
+import { BrokenDataCase, brokenDataTests } from '../helpers/brokenDataFile';
 
 const table = loadTypeCompatibility();
 
@@ -126,22 +127,7 @@ test('ingest: types neither processor has get no verdict', () => {
 
 // ---------- a broken table file ----------
 
-const work = mkdtempSync(join(tmpdir(), 'fieldwise-types-'));
-after(() => rmSync(work, { recursive: true, force: true }));
-
-/** A copy of the built-in schema/ folder whose types.yml has one edit applied. */
-function schemaWith(name: string, edit: (text: string) => string): string {
-  const dir = join(work, name);
-  cpSync(builtinSchemaDir(), dir, { recursive: true });
-  const file = join(dir, TYPES_FILE);
-  const text = readFileSync(file, 'utf8');
-  const edited = edit(text);
-  assert.notEqual(edited, text, `${name}: the edit changed nothing`);
-  writeFileSync(file, edited);
-  return dir;
-}
-
-const brokenCases: Array<{ name: string; edit: (text: string) => string; path: string; message: RegExp }> = [
+const brokenCases: BrokenDataCase[] = [
   {
     name: 'an unknown category',
     edit: (t) => t.replace('{ name: binary, category: common,', '{ name: binary, category: commons,'),
@@ -174,20 +160,14 @@ const brokenCases: Array<{ name: string; edit: (text: string) => string; path: s
   },
 ];
 
-for (const c of brokenCases) {
-  test(`a broken table: ${c.name} is reported with file, line and path`, () => {
-    const dir = schemaWith(c.name.replace(/\W+/g, '-'), c.edit);
-    let error: unknown;
-    try {
-      loadTypeCompatibility(dir);
-    } catch (caught) {
-      error = caught;
-    }
-    assert.ok(error instanceof DefinitionError, String(error));
-    const problem = error.problems.find((p) => p.path === c.path);
-    assert.ok(problem, `no problem at ${c.path}: ${error.message}`);
-    assert.match(problem.message, c.message);
-    assert.equal(problem.file, join(dir, TYPES_FILE));
-    assert.ok(typeof problem.line === 'number' && problem.line > 0, `line of ${c.path}`);
-  });
-}
+brokenDataTests(TYPES_FILE, loadTypeCompatibility, brokenCases);
+
+test('a missing table file or JSON Schema is a DefinitionError naming the file, not a crash', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fieldwise-no-types-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  cpSync(builtinSchemaDir(), dir, { recursive: true });
+  rmSync(join(dir, TYPES_SCHEMA_FILE));
+  assert.throws(() => loadTypeCompatibility(dir), (error: unknown) => error instanceof DefinitionError && error.message.startsWith(`${join(dir, TYPES_SCHEMA_FILE)}: /: cannot use this JSON Schema`));
+  rmSync(join(dir, TYPES_FILE));
+  assert.throws(() => loadTypeCompatibility(dir), (error: unknown) => error instanceof DefinitionError && error.message.startsWith(`${join(dir, TYPES_FILE)}: /: cannot read`));
+});

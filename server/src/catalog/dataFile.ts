@@ -1,5 +1,6 @@
 // Reads one YAML data file of schema/ (other than the field sets) and validates it with its JSON Schema (ajv).
 import { readFileSync } from 'node:fs';
+import { builtinSchemaDir } from './schemaDir';
 import { YamlSource, parseYamlSource } from './yamlSource';
 import { DefinitionError, DefinitionProblem } from './types';
 import { definitionValidator, validateSource } from './validate';
@@ -22,11 +23,30 @@ export function loadDataFile(file: string, schemaFile: string): DataFile {
   }
   const parsed = parseYamlSource(file, text);
   if (!parsed.ok) throw new DefinitionError(parsed.problems);
-  const problems = validateSource(definitionValidator(schemaFile), parsed.source);
+  let validate: ReturnType<typeof definitionValidator>;
+  try {
+    validate = definitionValidator(schemaFile);
+  } catch (error) {
+    throw new DefinitionError([{ file: schemaFile, path: '', message: `cannot use this JSON Schema: ${(error as Error).message}` }]);
+  }
+  const problems = validateSource(validate, parsed.source);
   if (problems.length > 0) throw new DefinitionError(problems);
   return { file, data: parsed.source.value, problem: locate(parsed.source) };
 }
 
 function locate(source: YamlSource): DataFile['problem'] {
   return (pointer, message) => ({ file: source.file, line: source.lineOf(pointer), path: pointer, message });
+}
+
+/** `read` once per schema/ folder (the built-in one by default): the shipped data files do not change while running. */
+export function oncePerSchemaDir<T>(read: (schemaDir: string) => T): (schemaDir?: string) => T {
+  const loaded = new Map<string, T>();
+  return (schemaDir = builtinSchemaDir()) => {
+    let value = loaded.get(schemaDir);
+    if (value === undefined) {
+      value = read(schemaDir);
+      loaded.set(schemaDir, value);
+    }
+    return value;
+  };
 }

@@ -1,8 +1,7 @@
 // Elasticsearch mapping parameters (schema/mapping/parameters.yml): what each means, the field types it applies to
 // and the values it takes; also the top-level keys of a mapping and the keys of a dynamic template.
 import { join } from 'node:path';
-import { loadDataFile } from './dataFile';
-import { builtinSchemaDir } from './schemaDir';
+import { loadDataFile, oncePerSchemaDir } from './dataFile';
 import { loadTypeCompatibility } from './typeCompatibility';
 import { toPointer } from './yamlSource';
 import { DefinitionError, DefinitionProblem } from './types';
@@ -62,17 +61,8 @@ interface ParametersFile {
   dynamicTemplate: MappingParameter[];
 }
 
-const loaded = new Map<string, MappingParameters>();
-
 /** The parameters of a schema/ folder (the built-in one by default), read once; throws DefinitionError on bad data. */
-export function loadMappingParameters(schemaDir: string = builtinSchemaDir()): MappingParameters {
-  let parameters = loaded.get(schemaDir);
-  if (!parameters) {
-    parameters = readParameters(schemaDir);
-    loaded.set(schemaDir, parameters);
-  }
-  return parameters;
-}
+export const loadMappingParameters: (schemaDir?: string) => MappingParameters = oncePerSchemaDir(readParameters);
 
 function readParameters(schemaDir: string): MappingParameters {
   const file = loadDataFile(join(schemaDir, PARAMETERS_FILE), join(schemaDir, PARAMETERS_SCHEMA_FILE));

@@ -2,8 +2,8 @@
 // field type, a `convert` processor's target type and a grok capture type. Shared by mappings and ingest pipelines.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadDataFile } from './dataFile';
-import { DEFINITION_SCHEMA_FILE, builtinSchemaDir } from './schemaDir';
+import { loadDataFile, oncePerSchemaDir } from './dataFile';
+import { DEFINITION_SCHEMA_FILE } from './schemaDir';
 import { toPointer } from './yamlSource';
 import { Datatype, DefinitionError, DefinitionProblem } from './types';
 
@@ -68,17 +68,8 @@ interface TypesFile {
   ingest: { convert: IngestKind[]; grok: Record<string, IngestKind>; grokUntyped: IngestKind };
 }
 
-const loaded = new Map<string, TypeCompatibility>();
-
 /** The table of a schema/ folder (the built-in one by default), read once; throws DefinitionError on bad data. */
-export function loadTypeCompatibility(schemaDir: string = builtinSchemaDir()): TypeCompatibility {
-  let table = loaded.get(schemaDir);
-  if (!table) {
-    table = readTable(schemaDir);
-    loaded.set(schemaDir, table);
-  }
-  return table;
-}
+export const loadTypeCompatibility: (schemaDir?: string) => TypeCompatibility = oncePerSchemaDir(readTable);
 
 function readTable(schemaDir: string): TypeCompatibility {
   const file = loadDataFile(join(schemaDir, TYPES_FILE), join(schemaDir, TYPES_SCHEMA_FILE));
