@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fileType } from '../../server/src/document/fileType';
 import type { PipelineDocument } from '../../server/src/document/pipeline/pipelineDocument';
+import { fileTypeOf } from '../../server/src/service/detect';
 import { LanguageService, isPipeline } from '../../server/src/service/languageService';
+import { defaultSettings } from '../../server/src/service/settings';
 import { caret } from '../helpers/caret';
 import { expandSnippet, testCatalog } from '../helpers/featureFixture';
 
@@ -196,5 +198,25 @@ for (const c of fixCases) {
     let out = c.text;
     for (const e of [...fix.edits].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
     assert.equal(out, c.result);
+  });
+}
+
+const detectionCases: Array<{ file: string; text: string; is: string }> = [
+  { file: 'pkg/data_stream/a/elasticsearch/ingest_pipeline/default.yml', text: 'description: x\n', is: 'ingestPipeline/yaml' },
+  { file: 'anywhere/pipeline.json', text: '{"description": "x", "processors": [{"set": {"field": "a", "value": 1}}]}', is: 'ingestPipeline/json' },
+  { file: 'mapper/processors.json', text: '[{"rename": {"field": "a", "target_field": "b"}}, {"lowercase": {"field": "b"}}]', is: 'ingestPipeline/json' },
+  { file: 'anywhere/pipeline.yml', text: '---\nprocessors:\n  - grok:\n      field: message\n      patterns: ["%{IP:source.ip}"]\n', is: 'ingestPipeline/yaml' },
+  { file: 'requests.http', text: 'PUT _ingest/pipeline/x\n{"processors": []}\n', is: 'ingestPipeline/json console' },
+  { file: 'requests.http', text: 'GET _cat/indices\n', is: 'none' },
+  { file: 'anywhere/event.json', text: '{"@timestamp": "2024-05-01T12:00:00Z", "processors": [{"set": {}}]}', is: 'events/json' },
+  { file: 'pkg/data_stream/a/_dev/test/pipeline/test-a.json', text: '{"events": [{"@timestamp": "x", "message": "y"}]}', is: 'none' },
+  { file: 'pkg/data_stream/a/_dev/test/pipeline/test-a.log-expected.json', text: '{"expected": [{"@timestamp": "x"}]}', is: 'events/json' },
+  { file: 'filebeat.yml', text: 'filebeat.inputs:\n  - type: log\n    processors:\n      - add_host_metadata: ~\nprocessors:\n  - add_cloud_metadata: ~\n', is: 'none' },
+];
+
+for (const c of detectionCases) {
+  test(`pipeline detection: ${c.file}: ${c.is}`, () => {
+    const type = fileTypeOf(c.file, c.text, defaultSettings, testCatalog());
+    assert.equal(type ? `${type.kind}/${type.format}${type.console ? ' console' : ''}` : 'none', c.is);
   });
 }
