@@ -10,12 +10,12 @@ import { test, type TestContext } from 'node:test';
 import { buildSuite, REPO_ROOT } from './harness/buildSuite';
 import { CodeServerDirs, codeServerDirs, installExtension, listExtensions, RunningCodeServer, startCodeServer, writeUserSettings } from './harness/codeServer';
 import { startHostileService } from './harness/hostileService';
-import { startParsoid } from './harness/parsoid';
+import { startParsoid } from '../integration/parsoid-server';
 import { Browser, Frame, launchChromium, Page } from './harness/playwright';
 import { CONTROL_ENV, EXTENSION_ID, isSuiteResults, RunControl } from './harness/runControl';
 import { packageExtension, vsixEntries } from './harness/vsix';
 import { openWorkbench, OpenWorkbench, runExtensionTests, screenshot, workbenchUrl } from './harness/workbench';
-import { cacheRoot, e2eSkipped, ensureDebianPackages, ensureE2eTools, E2eTools } from './prerequisites';
+import { e2eSkipped, ensureDebianPackages, ensureE2eTools, E2eTools } from './prerequisites';
 
 const ARTIFACTS = path.join(REPO_ROOT, 'test-results', 'vscode');
 const FIXTURE_WORKSPACE = path.join(__dirname, 'fixtures', 'workspace');
@@ -52,7 +52,7 @@ test('Fieldwise in code-server (real VS Code workbench)', { skip: e2eSkipped() ?
   });
 
   const suiteIndex = await buildSuite();
-  const parsoid = await startParsoid(path.join(cacheRoot(), 'parsoid-v1'));
+  const parsoid = await startParsoid();
   const root = mkdtempSync(path.join(tmpdir(), 'fieldwise-e2e-'));
   const dirs = codeServerDirs(root);
   const workspace = path.join(root, 'workspace');
