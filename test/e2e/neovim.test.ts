@@ -8,7 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { e2eSkipped, ensureDebianPackages } from './prerequisites';
+import { e2eSkipped, ensureDebianPackages, toolEnv } from './prerequisites';
 
 const REPO = resolve(__dirname, '../..');
 const SERVER = join(REPO, 'dist/server.js');
@@ -44,7 +44,7 @@ function runNeovim(cwd: string, specFile: string): Promise<{ code: number | null
   return new Promise((done) => {
     const child = spawn('nvim', ['--headless', '--clean', '-u', CONFIG, '-c', `luafile ${PROBE}`], {
       cwd,
-      env: { ...process.env, FIELDWISE_SERVER: SERVER, FIELDWISE_NVIM_SPEC: specFile },
+      env: toolEnv({ FIELDWISE_SERVER: SERVER, FIELDWISE_NVIM_SPEC: specFile }),
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -59,7 +59,7 @@ function runNeovim(cwd: string, specFile: string): Promise<{ code: number | null
 
 test('Neovim (vim.lsp) gets diagnostics, completion and hover from the built server', { skip: e2eSkipped() && 'FIELDWISE_SKIP_E2E=1', timeout: 300000 }, async () => {
   await ensureDebianPackages(['neovim']);
-  const version = execFileSync('nvim', ['--version'], { encoding: 'utf8' }).split('\n')[0];
+  const version = execFileSync('nvim', ['--version'], { encoding: 'utf8', env: toolEnv() }).split('\n')[0];
   const [, major, minor] = /NVIM v(\d+)\.(\d+)/.exec(version) ?? [];
   assert.ok(Number(major) > 0 || Number(minor) >= 7, `Neovim 0.7 or later (vim.lsp.start_client): ${version}`);
   assert.ok(existsSync(SERVER), `${SERVER} exists: run npm run build first`);

@@ -1,6 +1,6 @@
 // What the end-to-end tests need from outside the project: Debian packages (apt-get) and the pinned e2e tools
-// (code-server, node 24, playwright-core from npm) in a cache folder, never in the project's node_modules.
-// Shared by the code-server test (vscode.test.ts) and the Neovim test.
+// (code-server, node 24, playwright-core from npm) in a cache folder, never in the project's node_modules; and the
+// environment every tool the tests install or run gets. Shared by the e2e tests and the Parsoid of the integration tests.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -26,9 +26,29 @@ export function e2eSkipped(): boolean {
   return process.env.FIELDWISE_SKIP_E2E === '1';
 }
 
-/** Where downloaded tools live: $FIELDWISE_E2E_CACHE, else ~/.cache/fieldwise-e2e (kept across clones of the repo). */
+/** Where downloaded tools live: $FIELDWISE_E2E_CACHE, else fieldwise-e2e in $XDG_CACHE_HOME or ~/.cache (kept across clones of the repo). */
 export function cacheRoot(): string {
-  return process.env.FIELDWISE_E2E_CACHE || path.join(homedir(), '.cache', 'fieldwise-e2e');
+  return process.env.FIELDWISE_E2E_CACHE || path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'fieldwise-e2e');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The tools' environment
+
+/** What a tool may take from ours: where it runs and for whom, the locale, the XDG folders, proxies and certificates. */
+const PASSED_TO_TOOLS =
+  /^(PATH|HOME|USER|LOGNAME|TMPDIR|TZ|LANG|LANGUAGE|LC_[A-Z]+|XDG_[A-Z]+_(HOME|DIRS?)|(HTTPS?|NO|ALL)_PROXY|(https?|no|all)_proxy|NODE_EXTRA_CA_CERTS|SSL_CERT_(FILE|DIR))$/;
+
+/**
+ * The environment of every tool the tests install or run (npm, node 24, code-server, Chromium, Neovim, Parsoid, apt):
+ * built from an allow-list plus `extra`, so nothing of the npm that runs the tests (npm_*, INIT_CWD, NODE_OPTIONS) reaches them.
+ */
+export function toolEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) if (PASSED_TO_TOOLS.test(name)) env[name] = value;
+  // npm hands every script its cache folder; only one chosen away from the default (~/.npm) is worth passing on.
+  const npmCache = process.env.npm_config_cache;
+  if (npmCache && path.resolve(npmCache) !== path.join(homedir(), '.npm')) env.npm_config_cache = npmCache;
+  return { ...env, ...extra };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -37,7 +57,7 @@ export function cacheRoot(): string {
 export function missingDebianPackages(names: readonly string[]): string[] {
   return names.filter((name) => {
     try {
-      const status = execFileSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      const status = execFileSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8', env: toolEnv(), stdio: ['ignore', 'pipe', 'ignore'] });
       return !status.includes('install ok installed');
     } catch {
       return true;
@@ -64,7 +84,7 @@ export async function ensureDebianPackages(names: readonly string[]): Promise<vo
       throw new MissingPrerequisite(`Debian packages needed by the end-to-end tests are missing: ${missing.join(', ')}`, aptCommand(missing, false));
     }
     const lockWait = ['-o', 'DPkg::Lock::Timeout=600'];
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const env = { DEBIAN_FRONTEND: 'noninteractive' };
     await run('apt-get', [...lockWait, 'update', '-q'], { env, what: 'apt-get update' });
     await run('apt-get', [...lockWait, 'install', '-y', '-q', ...missing], { env, what: `apt-get install ${missing.join(' ')}` });
     const still = missingDebianPackages(missing);
@@ -102,12 +122,7 @@ export async function ensureE2eTools(options: { log?: (line: string) => void } =
   const key = createHash('sha256').update(manifestText).update(lockText).digest('hex').slice(0, 12);
   const dir = path.join(cacheRoot(), `tools-${key}`);
   const manifest = JSON.parse(manifestText) as ToolsManifest;
-  if (!existsSync(path.join(dir, '.complete'))) {
-    await withLock(`tools-${key}`, async () => {
-      if (existsSync(path.join(dir, '.complete'))) return;
-      await installTools(dir, manifest, log);
-    });
-  }
+  await installOnce(dir, (staging) => installTools(staging, dir, manifest, log));
   return describeTools(dir, manifest);
 }
 
@@ -144,10 +159,8 @@ function nodeHeadersHome(modules: string): string {
   return home;
 }
 
-async function installTools(dir: string, manifest: ToolsManifest, log: (line: string) => void): Promise<void> {
-  const staging = `${dir}.partial-${process.pid}`;
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
+/** Installs the tools into `staging` (which becomes `dir`); returns code-server's version, what `.complete` records. */
+async function installTools(staging: string, dir: string, manifest: ToolsManifest, log: (line: string) => void): Promise<string> {
   copyFileSync(path.join(TOOLS_MANIFEST_DIR, 'package.json'), path.join(staging, 'package.json'));
   copyFileSync(path.join(TOOLS_MANIFEST_DIR, 'package-lock.json'), path.join(staging, 'package-lock.json'));
   const npmCli = systemNpmCli();
@@ -162,25 +175,23 @@ async function installTools(dir: string, manifest: ToolsManifest, log: (line: st
   const node24 = nodeBinary(path.join(staging, 'node_modules'));
   const nodeHome = nodeHeadersHome(path.join(staging, 'node_modules'));
   // 3. code-server's postinstall checks that npm runs on node 24 and builds VS Code's native modules against node 24's
-  //    headers (npm_config_nodedir: nothing is downloaded); npm and node-gyp children find node 24 first on PATH.
-  await run(node24, [npmCli, 'rebuild', 'code-server', '--foreground-scripts', ...quiet], {
+  //    headers (--nodedir: nothing is downloaded); npm and node-gyp children find node 24 first on PATH.
+  await run(node24, [npmCli, 'rebuild', 'code-server', '--foreground-scripts', `--nodedir=${nodeHome}`, ...quiet], {
     cwd: staging,
     logFile,
     what: 'npm rebuild code-server (on node 24)',
-    env: { ...process.env, PATH: `${path.dirname(node24)}${path.delimiter}${process.env.PATH ?? ''}`, npm_config_nodedir: nodeHome },
+    env: { PATH: `${path.dirname(node24)}${path.delimiter}${process.env.PATH ?? ''}` },
   });
   const version = execFileSync(node24, [path.join(staging, 'node_modules', 'code-server', 'out', 'node', 'entry.js'), '--version'], {
     encoding: 'utf8',
-    env: { ...process.env, XDG_CONFIG_HOME: path.join(staging, '.xdg-config'), XDG_DATA_HOME: path.join(staging, '.xdg-data') },
+    env: toolEnv({ XDG_CONFIG_HOME: path.join(staging, '.xdg-config'), XDG_DATA_HOME: path.join(staging, '.xdg-data') }),
   })
     .split('\n')
     .filter((line) => /^\d+\.\d+\.\d+ /.test(line))
     .join('\n');
   if (version === '') throw new Error(`code-server in ${staging} does not print its version; the install is broken (log: ${logFile})`);
-  writeFileSync(path.join(staging, '.complete'), `${version}\n`);
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(staging, dir);
   log(`e2e tools ready: ${version.split('\n')[0]}`);
+  return version;
 }
 
 /** npm's CLI script of the npm that runs this process (or the one on PATH), to run it under node 24 as well. */
@@ -203,15 +214,18 @@ function systemNpmCli(): string {
 
 interface RunOptions {
   cwd?: string;
+  /** Variables on top of the tools' environment (toolEnv). */
   env?: NodeJS.ProcessEnv;
   logFile?: string;
+  /** Ends the command (SIGTERM) after this long. */
+  timeoutMs?: number;
   what: string;
 }
 
-/** Runs a command to the end; on failure the error names it and carries the end of its output. */
+/** Runs a command in the tools' environment to the end; on failure the error names it and carries the end of its output. */
 export function run(command: string, args: readonly string[], options: RunOptions): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: options.cwd, env: toolEnv(options.env), timeout: options.timeoutMs, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const collect = (chunk: Buffer): void => {
       output += chunk.toString('utf8');
@@ -228,6 +242,25 @@ export function run(command: string, args: readonly string[], options: RunOption
         reject(new Error(`${options.what} failed (${signal ?? `exit code ${code}`})${options.logFile ? `; log: ${options.logFile}` : ''}\n${tail}`));
       }
     });
+  });
+}
+
+/**
+ * Installs into `dir` once, under a lock: `install` fills a fresh staging folder that replaces `dir` when it succeeds, so an
+ * interrupted install is never taken for a finished one. `.complete` holds what `install` returns.
+ */
+export async function installOnce(dir: string, install: (staging: string) => Promise<string>): Promise<void> {
+  const complete = (): boolean => existsSync(path.join(dir, '.complete'));
+  if (complete()) return;
+  await withLock(path.basename(dir), async () => {
+    if (complete()) return;
+    const staging = `${dir}.partial-${process.pid}`;
+    rmSync(staging, { recursive: true, force: true });
+    mkdirSync(staging, { recursive: true });
+    const stamp = await install(staging);
+    writeFileSync(path.join(staging, '.complete'), `${stamp}\n`);
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(staging, dir);
   });
 }
 

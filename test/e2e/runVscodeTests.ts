@@ -6,9 +6,8 @@ import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { buildSuite, REPO_ROOT } from './harness/buildSuite';
 import { TEST_USER_SETTINGS } from './harness/codeServer';
-import { startParsoid } from './harness/parsoid';
+import { startParsoid } from '../integration/parsoid-server';
 import { CONTROL_ENV, RunControl } from './harness/runControl';
-import { cacheRoot } from './prerequisites';
 
 async function main(): Promise<void> {
   const suiteIndex = await buildSuite();
@@ -18,7 +17,7 @@ async function main(): Promise<void> {
   const userData = path.join(root, 'user-data');
   mkdirSync(path.join(userData, 'User'), { recursive: true });
   writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify(TEST_USER_SETTINGS, null, 2));
-  const parsoid = await startParsoid(path.join(cacheRoot(), 'parsoid-v1'));
+  const parsoid = await startParsoid();
   const control: RunControl = {
     mode: 'development',
     expectedExtensionRoot: REPO_ROOT,

@@ -10,12 +10,12 @@ import { test, type TestContext } from 'node:test';
 import { buildSuite, REPO_ROOT } from './harness/buildSuite';
 import { CodeServerDirs, codeServerDirs, installExtension, listExtensions, RunningCodeServer, startCodeServer, writeUserSettings } from './harness/codeServer';
 import { startHostileService } from './harness/hostileService';
-import { startParsoid } from './harness/parsoid';
-import { Browser, Frame, launchChromium, Page } from './harness/playwright';
+import { startParsoid } from '../integration/parsoid-server';
+import { Browser, Frame, launchChromium, Locator, Page } from './harness/playwright';
 import { CONTROL_ENV, EXTENSION_ID, isSuiteResults, RunControl } from './harness/runControl';
 import { packageExtension, vsixEntries } from './harness/vsix';
 import { openWorkbench, OpenWorkbench, runExtensionTests, screenshot, workbenchUrl } from './harness/workbench';
-import { cacheRoot, e2eSkipped, ensureDebianPackages, ensureE2eTools, E2eTools } from './prerequisites';
+import { e2eSkipped, ensureDebianPackages, ensureE2eTools, E2eTools } from './prerequisites';
 
 const ARTIFACTS = path.join(REPO_ROOT, 'test-results', 'vscode');
 const FIXTURE_WORKSPACE = path.join(__dirname, 'fixtures', 'workspace');
@@ -52,7 +52,7 @@ test('Fieldwise in code-server (real VS Code workbench)', { skip: e2eSkipped() ?
   });
 
   const suiteIndex = await buildSuite();
-  const parsoid = await startParsoid(path.join(cacheRoot(), 'parsoid-v1'));
+  const parsoid = await startParsoid();
   const root = mkdtempSync(path.join(tmpdir(), 'fieldwise-e2e-'));
   const dirs = codeServerDirs(root);
   const workspace = path.join(root, 'workspace');
@@ -272,28 +272,32 @@ async function withWorkbench(browser: Browser, server: RunningCodeServer, folder
   }
 }
 
+/** Opens a workspace file through Quick Open (Ctrl+P), as a user would. */
 async function openQuickFile(page: Page, name: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 20_000 });
-  await page.keyboard.insertText(name);
-  await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: name }).first().waitFor({ timeout: 20_000 });
-  await page.keyboard.press('Enter');
+  await pickFromQuickInput(page, 'Control+P', name, page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: name }).first());
   await page.locator(`.tab[data-resource-name="${name}"], .tab:has-text("${name}")`).first().waitFor({ timeout: 20_000 });
 }
 
-/** Runs a command from the palette; right after the window opens the extension's commands may not be listed yet. */
+/** Runs a command from the palette. */
 async function runCommand(page: Page, title: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  // The row of exactly this command, clicked: another row can contain its title ("Preview Wikitext as Page...").
+  // The row of exactly this command: another row can contain its title ("Preview Wikitext as Page...").
   const exactly = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  const row = page.locator('.quick-input-widget .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exactly }) }).first();
+  await pickFromQuickInput(page, 'F1', title, page.locator('.quick-input-widget .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exactly }) }).first());
+}
+
+/**
+ * Opens the quick input with `key`, types `text` and clicks `row`, asking again until the row shows: right after a window
+ * opens, its remote extension host (which lists the extension's commands and searches the workspace's files) may still
+ * be starting, for 20 s and more on a busy machine.
+ */
+async function pickFromQuickInput(page: Page, key: string, text: string, row: Locator): Promise<void> {
+  const deadline = Date.now() + 60_000;
   for (;;) {
-    await page.keyboard.press('F1');
+    await page.keyboard.press(key);
     await page.locator('.quick-input-widget input').waitFor({ timeout: 20_000 });
-    await page.keyboard.insertText(title);
+    await page.keyboard.insertText(text);
     try {
-      await row.waitFor({ timeout: 3_000 });
+      await row.waitFor({ timeout: 5_000 });
       await row.click();
       return;
     } catch (error) {

@@ -5,7 +5,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { E2eTools } from '../prerequisites';
-import { run } from '../prerequisites';
+import { run, toolEnv } from '../prerequisites';
 
 export interface CodeServerDirs {
   /** A fresh folder for this run: user data, extensions, config and logs go below it. */
@@ -75,9 +75,9 @@ export function writeUserSettings(dirs: CodeServerDirs, settings: Record<string,
   }
 }
 
+/** What code-server needs on top of the tools' environment: its state in this run's folder, no gallery, and `extra`. */
 function isolatedEnv(dirs: CodeServerDirs, extra: Record<string, string>): NodeJS.ProcessEnv {
   return {
-    ...process.env,
     // code-server keeps other state under the XDG folders: keep it inside this run's folder too.
     XDG_CONFIG_HOME: path.join(dirs.root, 'xdg-config'),
     XDG_DATA_HOME: path.join(dirs.root, 'xdg-data'),
@@ -135,7 +135,7 @@ export async function startCodeServer(
     'disable-experiments',
     options.folder,
   ];
-  const child = spawn(tools.node, args, { env: isolatedEnv(dirs, options.env ?? {}), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(tools.node, args, { env: toolEnv(isolatedEnv(dirs, options.env ?? {})), stdio: ['ignore', 'pipe', 'pipe'] });
   const log = createWriteStream(dirs.log, { flags: 'a' });
   child.stdout.pipe(log, { end: false });
   child.stderr.pipe(log, { end: false });

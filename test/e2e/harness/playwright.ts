@@ -1,7 +1,7 @@
 // playwright-core from the e2e tools folder (not a project dependency), behind the few types the harness uses.
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import type { E2eTools } from '../prerequisites';
+import { toolEnv, type E2eTools } from '../prerequisites';
 
 export interface ConsoleMessage {
   type(): string;
@@ -65,7 +65,7 @@ export interface Browser {
 
 interface PlaywrightCore {
   chromium: {
-    launch(options: { executablePath: string; headless: boolean; args: string[]; timeout?: number }): Promise<Browser>;
+    launch(options: { executablePath: string; headless: boolean; args: string[]; env?: NodeJS.ProcessEnv; timeout?: number }): Promise<Browser>;
   };
 }
 
@@ -83,5 +83,5 @@ export const CHROMIUM_ARGS = [
 export async function launchChromium(tools: E2eTools): Promise<Browser> {
   const load = createRequire(path.join(tools.dir, 'package.json'));
   const playwright = load(tools.playwrightCore) as PlaywrightCore;
-  return playwright.chromium.launch({ executablePath: tools.chromium, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+  return playwright.chromium.launch({ executablePath: tools.chromium, headless: true, args: CHROMIUM_ARGS, env: toolEnv(), timeout: 60_000 });
 }

@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import * as path from 'node:path';
-import { run } from '../prerequisites';
+import { run, toolEnv } from '../prerequisites';
 import { REPO_ROOT } from './buildSuite';
 
 export const VSIX = path.join(REPO_ROOT, 'fieldwise.vsix');
@@ -15,6 +15,6 @@ export async function packageExtension(): Promise<string> {
 }
 
 export function vsixEntries(vsix: string): Array<{ name: string }> {
-  const listing = execFileSync('unzip', ['-Z1', vsix], { encoding: 'utf8' });
+  const listing = execFileSync('unzip', ['-Z1', vsix], { encoding: 'utf8', env: toolEnv() });
   return listing.split('\n').filter((line) => line !== '' && !line.endsWith('/')).map((name) => ({ name }));
 }
