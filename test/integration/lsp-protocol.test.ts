@@ -201,6 +201,78 @@ describe('a client without pull diagnostics, snippets or markdown', () => {
   });
 });
 
+describe('completion payload, by what the client can do', () => {
+  // At the top level of an event every root name is offered (hundreds): what each item carries is what the user waits for.
+  const text = '{"@timestamp": "2021-05-04T10:12:01Z", "": 1}';
+  const caret = text.indexOf('""') + 1;
+
+  test('a client that resolves documentation gets lists without it, and the documentation on resolve', async () => {
+    const server = await startServer({ workspace: scratch });
+    try {
+      assert.equal(server.initializeResult.capabilities.completionProvider?.resolveProvider, true, 'the server offers resolve');
+      const uri = fileUri(join(scratch, 'events', 'resolve.json'));
+      server.open(uri, 'json', text);
+      const items = await server.completion(uri, caret);
+      assert.ok(items.length > 100, `every root name offered (${items.length})`);
+      assert.ok(items.every((i) => i.documentation === undefined), 'no documentation in the list');
+      const source = items.find((i) => i.label === 'source')!;
+      const resolved = await server.resolve(source);
+      assert.equal(typeof resolved.documentation === 'object' && resolved.documentation.kind, MarkupKind.Markdown);
+      assert.match(markupText(resolved.documentation), /source/);
+      assert.equal(resolved.label, 'source', 'the rest of the item is unchanged');
+      assert.deepEqual(resolved.textEdit, source.textEdit);
+      const message = items.find((i) => i.label === 'message')!;
+      assert.match(markupText((await server.resolve(message)).documentation), /message/i, 'a field documents itself');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('a client that cannot resolve gets the documentation inline, and no resolve is offered', async () => {
+    const capabilities = vscodeCapabilities();
+    delete capabilities.textDocument!.completion!.completionItem!.resolveSupport;
+    const server = await startServer({ workspace: scratch, capabilities });
+    try {
+      assert.ok(!server.initializeResult.capabilities.completionProvider?.resolveProvider, 'no resolve offered');
+      const uri = fileUri(join(scratch, 'events', 'inline.json'));
+      server.open(uri, 'json', text);
+      const items = await server.completion(uri, caret);
+      assert.ok(items.length > 100);
+      for (const item of items) assert.ok(markupText(item.documentation).length > 0, `${item.label} has documentation inline`);
+      assert.match(markupText(items.find((i) => i.label === 'source')!.documentation), /source/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('itemDefaults carry the shared edit range and insert format only for a client that applies them', async () => {
+    const withDefaults = await startServer({ workspace: scratch });
+    const capabilities = vscodeCapabilities();
+    delete capabilities.textDocument!.completion!.completionList;
+    const without = await startServer({ workspace: scratch, capabilities });
+    try {
+      for (const server of [withDefaults, without]) {
+        const uri = fileUri(join(scratch, 'events', 'defaults.json'));
+        server.open(uri, 'json', text);
+      }
+      const uri = fileUri(join(scratch, 'events', 'defaults.json'));
+      const shared = await withDefaults.completionList(uri, caret);
+      assert.ok(shared.itemDefaults?.editRange, 'the edit range is sent once');
+      assert.equal(shared.itemDefaults?.insertTextFormat, InsertTextFormat.Snippet);
+      assert.ok(shared.items.every((i) => i.textEdit === undefined && i.insertTextFormat === undefined), 'items do not repeat them');
+      const plain = await without.completionList(uri, caret);
+      assert.equal(plain.itemDefaults, undefined, 'no itemDefaults for a client that does not apply them');
+      assert.ok(plain.items.every((i) => i.textEdit !== undefined && i.insertTextFormat === InsertTextFormat.Snippet), 'each item has its own edit');
+      // Both clients end up inserting the same text over the same range.
+      const applied = new Map((await withDefaults.completion(uri, caret)).map((i) => [i.label, i.textEdit]));
+      for (const item of plain.items) assert.deepEqual(applied.get(item.label), item.textEdit, item.label);
+    } finally {
+      await withDefaults.stop();
+      await without.stop();
+    }
+  });
+});
+
 describe('settings', () => {
   let server: LspSession;
   before(async () => { server = await startServer({ workspace: scratch }); });

@@ -1,9 +1,9 @@
 // Key completion: the names valid under the current object (or the typed dotted prefix), with their nesting.
 import type { Catalog, ChildEntry, FieldDefinition, Level } from '../catalog/types';
 import type { EventView } from '../document/fieldRefs';
-import { childrenOf, fieldsBelow, memoDoc } from './catalogIndex';
+import { childrenOf, fieldsBelow } from './catalogIndex';
 import type { FeatureEnv } from './env';
-import { fieldSummaryMarkdown, objectMarkdown } from './fieldDocs';
+import { completionDocs } from './fieldDocs';
 import {
   jsonCommaAfter, jsonCommaBefore, jsonMember, jsonStringBody, KeyTarget, snippetEscape, yamlEntry, yamlIndentUnit, yamlKey,
 } from './insertText';
@@ -99,9 +99,7 @@ function fromChild(catalog: Catalog, child: ChildEntry): Candidate {
     deprecated,
     beta,
     detail: field ? fieldDetail(field) : detailLine('object', level, { deprecated, beta }),
-    documentation: field
-      ? memoDoc(catalog, `f:${child.path}`, () => fieldSummaryMarkdown(field))
-      : memoDoc(catalog, `o:${child.path}`, () => objectMarkdown(child.path, level, { fieldSet: child.fieldSet, deprecated, beta, description: child.description })),
+    documentation: completionDocs(catalog, child.path),
   });
 }
 
@@ -115,7 +113,7 @@ function fromField(catalog: Catalog, field: FieldDefinition, rel: string[]): Can
     deprecated: field.deprecated,
     beta: field.beta,
     detail: fieldDetail(field),
-    documentation: memoDoc(catalog, `f:${field.path}`, () => fieldSummaryMarkdown(field)),
+    documentation: completionDocs(catalog, field.path),
   });
 }
 
@@ -142,6 +140,7 @@ function entry(site: KeySite, c: Candidate, relToObject: string[], style: Style)
     level: c.level,
     detail: c.detail,
     documentation: c.documentation,
+    docPath: c.path,
     insertText: edit.text,
     snippet: true,
     replace: { start: site.start, end: edit.end },

@@ -42,6 +42,8 @@ export interface CompletionEntry {
   detail: string;
   /** Markdown documentation. */
   documentation: string;
+  /** The field or object path `documentation` is about: `completionDocs(catalog, docPath)` gives it again. */
+  docPath: string;
   /** What replaces `replace`; a snippet when `snippet` is true. */
   insertText: string;
   snippet?: boolean;

@@ -5,6 +5,7 @@ import { eventAt, parseEventDocument } from '../document/eventDocument';
 import { EventView } from '../document/fieldRefs';
 import type { DocumentFormat, EventSlice, ParsedDocument, Span } from '../document/model';
 import { complete } from '../features/completion';
+import { completionDocs } from '../features/fieldDocs';
 import { hover } from '../features/hover';
 import { inlayHints } from '../features/inlayHints';
 import { checkDocument } from '../features/diagnostics';
@@ -48,6 +49,11 @@ export class LanguageService {
       replace: shift(e.replace, event.start),
       additionalEdits: e.additionalEdits?.map((edit) => shiftEdit(edit, event.start)),
     }));
+  }
+
+  /** The documentation of a completion entry, again, from its `docPath` (for clients that resolve it when shown). */
+  completionDocumentation(docPath: string): string {
+    return completionDocs(this.catalog, docPath);
   }
 
   hover(doc: ParsedDocument, file: string, offset: number): HoverResult | undefined {
