@@ -25,6 +25,7 @@ export function fromDiagnostic(d: Diagnostic, at: Positions): FwDiagnostic | und
   return out;
 }
 
+/** A finding as sent; without its `data`: quick fixes are computed from the current text, never from the client's copy. */
 export function toDiagnostic(d: FwDiagnostic, at: Positions): Diagnostic {
   const diagnostic: Diagnostic = {
     range: at.range(d),
@@ -36,7 +37,6 @@ export function toDiagnostic(d: FwDiagnostic, at: Positions): Diagnostic {
   if (d.tags?.length) {
     diagnostic.tags = d.tags.map((t) => (t === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary));
   }
-  if (d.data !== undefined) diagnostic.data = d.data;
   return diagnostic;
 }
 
