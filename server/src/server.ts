@@ -167,8 +167,9 @@ connection.onCompletion(guarded('completion', log, null as CompletionList | null
   const snap = await snapshotFor(params.textDocument.uri, token);
   if (!snap) return null;
   const entries = snap.workspace.service.complete(snap.entry.parsed, snap.file, snap.at.offset(params.position));
+  const service = snap.workspace.service;
   completedIn = snap.workspace;
-  return toCompletionList(entries, snap.at, client);
+  return toCompletionList(entries, snap.at, client, (docPath) => service.completionDocumentation(docPath));
 }));
 
 /** The workspace of the last completion list: the items a client resolves are that list's. */

@@ -3,7 +3,6 @@ import type { FieldDefinition } from '../catalog/types';
 import type { EventView } from '../document/fieldRefs';
 import type { PositionContext } from '../document/positionContext';
 import type { FeatureEnv } from './env';
-import { completionDocs } from './fieldDocs';
 import { jsonCommaBefore, snippetEscape, yamlString } from './insertText';
 import type { CompletionEntry } from './types';
 
@@ -31,7 +30,6 @@ export function valueCompletions(view: EventView, ctx: ValueContext, env: Featur
   const space = yaml && view.text[ctx.replace.start - 1] === ':' ? ' ' : '';
   // `["network" |]`: the new item needs a comma after the one before it.
   const comma = yaml || !ctx.inArray ? undefined : jsonCommaBefore(view.text, ctx.replace.start);
-  const documentation = completionDocs(env.catalog, field.path);
   return suggestions.map((s, i): CompletionEntry => {
     const one = typeof s.value === 'boolean' ? String(s.value) : yaml ? yamlString(s.value, quote) : JSON.stringify(s.value);
     const text = space + (wrap ? `[${one}]` : one);
@@ -41,7 +39,6 @@ export function valueCompletions(view: EventView, ctx: ValueContext, env: Featur
       kind: 'value',
       level: field.level,
       detail: `${s.what} of ${field.path} · ${field.level}`,
-      documentation,
       docPath: field.path,
       insertText: snippetEscape(text),
       snippet: true,
