@@ -20,6 +20,7 @@ import { StatusRequest, StatusResult } from './lsp/protocol';
 import { PullDiagnostics } from './lsp/pullDiagnostics';
 import { PushDiagnostics } from './lsp/pushDiagnostics';
 import { resolveCompletionItem, toCompletionList } from './lsp/completionList';
+import { warmCompletion } from './lsp/completionWarmup';
 import { fromDiagnostic, toCodeAction, toHover, toInlayHint } from './lsp/toLsp';
 import { folderFromUri, Workspace, Workspaces } from './lsp/workspaces';
 import type { CancellationToken } from 'vscode-languageserver';
@@ -160,7 +161,10 @@ documents.onDidClose(({ document }) => {
 connection.languages.diagnostics.on(guarded<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, { kind: 'full', items: [] } as DocumentDiagnosticReport,
   async (params: DocumentDiagnosticParams, token) => {
     await ready;
-    return pull.handle(params, token);
+    const report = await pull.handle(params, token);
+    const ctx = open.context(params.textDocument.uri);
+    if (ctx) warmCompletion(ctx.workspace.service, ctx.format, ctx.file);
+    return report;
   }));
 
 connection.onCompletion(guarded('completion', log, null as CompletionList | null, async (params: CompletionParams, token) => {

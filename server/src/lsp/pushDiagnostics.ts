@@ -4,6 +4,7 @@ import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver
 import { OpenDocuments, runSummary } from './openDocuments';
 import { toDiagnostic } from './toLsp';
 import { withinCeiling } from './diagnosticCeiling';
+import { warmCompletion } from './completionWarmup';
 import { yieldToEventLoop } from './diagnosticRun';
 import type { TraceLog } from './pullDiagnostics';
 
@@ -59,5 +60,6 @@ export class PushDiagnostics {
     const diagnostics: Diagnostic[] = withinCeiling(result.diagnostics, snap.workspace.settings.diagnostics.maxInformationAndHints).map((d) => toDiagnostic(d, snap.at));
     this.published.add(uri);
     this.host.send(this.host.versioned ? { uri, version: snap.entry.version, diagnostics } : { uri, diagnostics });
+    warmCompletion(ctx.workspace.service, ctx.format, ctx.file);
   }
 }
