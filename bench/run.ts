@@ -5,7 +5,8 @@
 // that only holds the document); prints one table with the ratios against the targets, then the first and the warm
 // in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up).
 // Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense (one kind of document), --formats json,yaml,
-// --no-warmup (skip the in-process rounds), --profile (CPU profile of Fieldwise on the largest documents).
+// --no-warmup (skip the in-process rounds), --no-parallel (skip the parallel prototype's rows), --profile (CPU profile
+// of Fieldwise on the largest documents).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -31,6 +32,8 @@ interface Options {
   kinds: BenchKind[];
   formats: BenchFormat[];
   warmup: boolean;
+  /** The parallel prototype's rows (bench/parallel.ts). */
+  parallel: boolean;
   profile: boolean;
 }
 
@@ -57,7 +60,7 @@ function options(argv: string[]): Options {
   };
   return {
     runs, sizes, kinds: list<BenchKind>('--only', ['clean', 'dense']), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
-    warmup: !argv.includes('--no-warmup'), profile: argv.includes('--profile'),
+    warmup: !argv.includes('--no-warmup'), parallel: !argv.includes('--no-parallel'), profile: argv.includes('--profile'),
   };
 }
 
@@ -117,6 +120,7 @@ async function main(): Promise<void> {
   printTable(summaries, { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter, minutes: (Date.now() - started) / 60000 });
   writeFileSync(join(OUT, 'results.json'), JSON.stringify(summaries, null, 2));
   if (opts.warmup) printWarmup(opts);
+  if (opts.parallel) printParallel(opts);
   if (opts.profile) await profileFieldwise(summaries.length > 0 ? largest(opts, catalog) : [], DOCS);
 }
 
@@ -149,6 +153,42 @@ function printWarmup(opts: Options): void {
   process.stdout.write(`\nIn-process open path (split, parse, check in batches; no protocol, no transfer), ms: a fresh process per line,
 r1 = the bench's document cold, r2-r${WARMUP_ROUNDS} = other documents of the same size and shape; cold/warm = r1 / the fastest of r2-r${WARMUP_ROUNDS}.
 ${'document'.padEnd(18)} | ${rounds} | cold/warm
+${rows.join('\n')}
+`);
+}
+
+/** Workers beside the main thread in the parallel prototype's second setup: one per further core, at least one. */
+const PARALLEL_WORKERS = Math.max(1, Math.min(3, cpus().length - 1));
+
+/**
+ * The parallel design (server/src/lsp/parallelCheck.ts), measured: each document's cold first check in a fresh
+ * process, on the main thread alone and shared with worker threads started beforehand; alternating, medians of runs.
+ */
+function printParallel(opts: Options): void {
+  const script = bundleBenchScript('parallel');
+  const rows: string[] = [];
+  interface Run { startMs: number; checkMs: number; findings: number; peakMb: number }
+  for (const format of opts.formats) {
+    for (const [kind, label, bytes] of documentsOf(opts).filter(([, , b]) => b >= 1_000_000)) {
+      const runs: Record<number, Run[]> = { 0: [], [PARALLEL_WORKERS]: [] };
+      for (let run = 0; run < opts.runs; run++) {
+        for (const workers of [0, PARALLEL_WORKERS]) {
+          const args = [...SERVER_EXEC_ARGV, script, format, sizeKey(label), String(bytes), kind, String(workers)];
+          runs[workers].push(JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8' })) as Run);
+        }
+      }
+      const m = (workers: number, pick: (r: Run) => number): number => median(runs[workers].map(pick));
+      const one = m(0, (r) => r.checkMs);
+      const shared = m(PARALLEL_WORKERS, (r) => r.checkMs);
+      rows.push(`${`${format.toUpperCase()} ${kind === 'dense' ? 'dense ' : ''}${label}`.padEnd(18)} | ${one.toFixed(0).padStart(9)} | ` +
+        `${shared.toFixed(0).padStart(9)} | ${(shared / one).toFixed(2).padStart(5)} | ${m(PARALLEL_WORKERS, (r) => r.startMs).toFixed(0).padStart(8)} | ` +
+        `${m(0, (r) => r.peakMb).toFixed(0).padStart(5)} | ${m(PARALLEL_WORKERS, (r) => r.peakMb).toFixed(0).padStart(5)}`);
+    }
+  }
+  process.stdout.write(`\nParallel prototype (server/src/lsp/parallelCheck.ts, not used by the server): the cold first check of each document
+in a fresh process (events checked one by one, no protocol), on the main thread alone and shared with ${PARALLEL_WORKERS} worker thread(s)
+started beforehand; medians of ${opts.runs}, ms and peak MB (VmHWM, workers included).
+${'document'.padEnd(18)} | main only | + workers | ratio | start-up | peak1 | peakN
 ${rows.join('\n')}
 `);
 }
