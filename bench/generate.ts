@@ -1,19 +1,26 @@
-// Benchmark documents: realistic, varied events (network, authentication, process, web, DNS, file), seeded so every
-// run sees the same text, as one JSON array and as the same events in multi-document YAML, with a few injected
-// errors. Also the positions where the bench asks for completion and hover, and the edit it makes.
+// Benchmark documents, seeded so every run sees the same text, as one JSON array and as the same events in
+// multi-document YAML. Two kinds: `clean`, realistic hand-shaped events (network, authentication, process, web, alert)
+// with a few injected errors; `dense`, events composed of random schema fields as other tools produce them, 1% of
+// leaf values wrong, so that cross-field rules fire everywhere. Also the positions where the bench asks for
+// completion (at every depth, the top level of an event included) and hover, and the edit it makes.
 import { stringify } from 'yaml';
+import type { Catalog, FieldDefinition } from '../server/src/catalog/types';
 
 export type BenchFormat = 'json' | 'yaml';
+export type BenchKind = 'clean' | 'dense';
 
 export interface Probe {
   /** Document offset. */
   offset: number;
   /** What is there, for the record (`source.port key`). */
   what: string;
+  /** Nesting of the object the caret is in: 0 for the top level of an event. */
+  depth: number;
 }
 
 export interface BenchDocument {
   name: string;
+  kind: BenchKind;
   format: BenchFormat;
   text: string;
   events: number;
@@ -214,24 +221,74 @@ function find(text: string, needle: string, from: number, to: number): number {
   return at >= 0 && at < to ? at : -1;
 }
 
+/** Completion depths the bench probes: the top level of an event, inside an object, inside an object's object. */
+export const PROBE_DEPTHS = [0, 1, 2] as const;
+
+/**
+ * Offset of the first plain key (`name`, not `@timestamp`, which YAML quotes) of the object at `path` inside the event
+ * at `start` (`path` empty: the event's root), found by its indentation, which says its depth (the JSON array indents
+ * events by 2, JSON.stringify and the `yaml` stringifier each level by 2); -1 when the event has no such object.
+ */
+function firstKeyOf(text: string, format: BenchFormat, start: number, end: number, path: readonly string[]): number {
+  const indent = (depth: number): number => (format === 'json' ? 4 + 2 * depth : 2 * depth);
+  const keyOf = (name: string, depth: number): string => `\n${' '.repeat(indent(depth))}${format === 'json' ? `"${name}":` : `${name}:`}`;
+  // `at` is the newline before the current object's key line (the event's first line for the root).
+  let at = format === 'json' ? text.indexOf('\n', start) : start - 1;
+  for (let depth = 0; depth < path.length; depth++) {
+    at = find(text, keyOf(path[depth], depth), at, end);
+    if (at < 0) return -1;
+    at = text.indexOf('\n', at + 1);
+  }
+  const want = indent(path.length);
+  for (let line = at; line >= 0 && line < end; line = text.indexOf('\n', line + 1)) {
+    let column = 0;
+    while (text[line + 1 + column] === ' ') column++;
+    if (column < want) return -1;
+    if (column > want) continue;
+    const key = line + 1 + column;
+    if (format === 'json' ? /"[a-z]/.test(text.slice(key, key + 2)) : /[a-z]/.test(text[key])) return format === 'json' ? key + 1 : key;
+  }
+  return -1;
+}
+
+/** The path of an object `depth` levels down in the event (its first such object), undefined when there is none. */
+function objectPath(event: Event, depth: number): string[] | undefined {
+  if (depth === 0) return [];
+  for (const [name, value] of Object.entries(event)) {
+    if (!isPlainObject(value) || !/^[a-z_]+$/.test(name)) continue;
+    const below = objectPath(value, depth - 1);
+    if (below) return [name, ...below];
+  }
+  return undefined;
+}
+
+const isPlainObject = (value: unknown): value is Event => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** `seed` picks the events: the bench's documents use their size, so every run measures the same text. */
-export function benchDocument(format: BenchFormat, label: string, bytes: number, probes: number, seed = bytes): BenchDocument {
-  const { events, injected } = makeEvents(bytes, seed);
+export function benchDocument(format: BenchFormat, label: string, bytes: number, probes: number, seed = bytes, kind: BenchKind = 'clean', catalog?: Catalog): BenchDocument {
+  if (kind === 'dense' && !catalog) throw new Error('dense documents are composed from the catalog: pass one');
+  const { events, injected } = kind === 'dense' ? denseEvents(catalog!, bytes, seed) : makeEvents(bytes, seed);
   const { text, starts } = format === 'json' ? jsonText(events) : yamlText(events);
   const key = (name: string): string => (format === 'json' ? `"${name}":` : `${name}:`);
   const endOf = (k: number): number => (k + 1 < starts.length ? starts[k + 1] : text.length);
   const completions: Probe[] = [];
   const hovers: Probe[] = [];
-  // Spread the probes over the whole document: in events that have a `source` object.
+  // Spread the probes over the whole document, at every depth in turn: the first key of an object of that depth.
   for (let p = 0; p < probes; p++) {
+    const depth = PROBE_DEPTHS[p % PROBE_DEPTHS.length];
     for (let k = Math.floor(((p + 0.5) * events.length) / probes); k < events.length; k++) {
-      const source = find(text, key('source'), starts[k], endOf(k));
-      const port = source >= 0 ? find(text, key('port'), source, endOf(k)) : -1;
-      const ip = source >= 0 ? find(text, key('ip'), source, endOf(k)) : -1;
-      if (port < 0 || ip < 0) continue;
-      // Completion at the start of a key name inside `source`; hover in the middle of the key `ip`.
-      completions.push({ offset: port + (format === 'json' ? 1 : 0), what: 'a key inside source' });
-      hovers.push({ offset: ip + (format === 'json' ? 2 : 1), what: 'the key source.ip' });
+      const path = objectPath(events[k], depth);
+      const offset = path ? firstKeyOf(text, format, starts[k], endOf(k), path) : -1;
+      if (offset < 0) continue;
+      completions.push({ offset, what: `the first key of ${path!.length ? path!.join('.') : 'the event'}`, depth });
+      break;
+    }
+    // Hover in the middle of a key: source.ip in clean events, the first key of the first object in dense ones.
+    for (let k = Math.floor(((p + 0.5) * events.length) / probes); k < events.length; k++) {
+      const path = kind === 'clean' ? (events[k].source ? ['source'] : undefined) : objectPath(events[k], 1);
+      const offset = path ? firstKeyOf(text, format, starts[k], endOf(k), path) : -1;
+      if (offset < 0) continue;
+      hovers.push({ offset: offset + 1, what: `a key inside ${path!.join('.')}`, depth: 1 });
       break;
     }
   }
@@ -246,5 +303,95 @@ export function benchDocument(format: BenchFormat, label: string, bytes: number,
     edit = { start: valueStart, end: valueEnd, text: '"https"' };
   }
   if (!edit) throw new Error(`no event with destination.port after the middle of ${label}`);
-  return { name: `bench-${label}.${format === 'json' ? 'json' : 'yaml'}`, format, text, events: events.length, completions, hovers, edit, injected };
+  const name = `bench-${kind === 'dense' ? 'dense-' : ''}${label}.${format === 'json' ? 'json' : 'yaml'}`;
+  return { name, kind, format, text, events: events.length, completions, hovers, edit, injected };
+}
+
+// ---------- dense documents ----------
+
+/** Fields per dense event: about 2.5 KB of pretty-printed JSON each, as the issue's 404 events per MB. */
+const DENSE_FIELDS = 48;
+/** Share of leaf values made wrong (a type or an allowed value broken). */
+const WRONG_SHARE = 0.01;
+
+/** Leaf fields an event may hold (object-typed, open and deprecated ones left out: tools do not write those). */
+function leafFields(catalog: Catalog): FieldDefinition[] {
+  return catalog.fields().filter((f) => f.type !== 'object' && !f.open && f.deprecated === undefined && f.path !== '@timestamp');
+}
+
+const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];
+
+/** A plausible value for the field, by its type and allowed or recommended values (wrong ones are made elsewhere). */
+function valueFor(rng: Rng, field: FieldDefinition, i: number): unknown {
+  const one = (): unknown => {
+    if (field.allowed?.length) return pick(rng, field.allowed);
+    if (field.recommended?.length) return pick(rng, field.recommended);
+    if (field.example !== undefined && typeof field.example !== 'object' && rng() < 0.5) return field.example;
+    switch (field.type) {
+      case 'long': case 'integer': return int(rng, field.min ?? 0, field.max ?? 65535);
+      case 'float': case 'half_float': case 'scaled_float': return Math.round(rng() * 100000) / 100;
+      case 'date': return new Date(Date.UTC(2021, 4, 4) + i * 1370 + int(rng, 0, 99999)).toISOString();
+      case 'ip': return ipv4(rng, pick(rng, ['10', '192.168', '203.0']));
+      case 'boolean': return rng() < 0.5;
+      case 'geo_point': return { lat: Math.round(rng() * 18000 - 9000) / 100, lon: Math.round(rng() * 36000 - 18000) / 100 };
+      case 'text': return `${pick(rng, words)} ${pick(rng, words)} ${pick(rng, words)}`;
+      default: return field.case === 'upper' ? pick(rng, words).toUpperCase() : `${pick(rng, words)}-${int(rng, 1, 99)}`;
+    }
+  };
+  return field.array ? [one()] : one();
+}
+
+/** A value of the wrong kind for the field: a string where a number goes, a number where a string goes, an unknown allowed value. */
+function wrongValueFor(field: FieldDefinition): unknown {
+  if (field.allowed?.length) return 'not-an-allowed-value';
+  switch (field.type) {
+    case 'long': case 'integer': case 'float': case 'half_float': case 'scaled_float': return 'many';
+    case 'boolean': return 'yes';
+    case 'ip': return 'not.an.ip';
+    case 'date': return 'yesterday';
+    default: return 12345;
+  }
+}
+
+/** Sets `value` at the dotted path, unless a scalar already sits on the way (a field that is also a parent). */
+function setPath(event: Event, path: string, value: unknown): boolean {
+  const segments = path.split('.');
+  let node = event;
+  for (const segment of segments.slice(0, -1)) {
+    const next = node[segment];
+    if (next === undefined) node = node[segment] = {};
+    else if (isPlainObject(next)) node = next;
+    else return false;
+  }
+  const last = segments[segments.length - 1];
+  if (node[last] !== undefined) return false;
+  node[last] = value;
+  return true;
+}
+
+/** Events of random schema fields until their JSON array reaches `bytes`; 1% of the leaf values are wrong. */
+function denseEvents(catalog: Catalog, bytes: number, seed: number): { events: Event[]; injected: string[] } {
+  const rng = random(seed);
+  const fields = leafFields(catalog);
+  const events: Event[] = [];
+  let wrong = 0;
+  let leaves = 0;
+  let size = 2;
+  while (size < bytes) {
+    const i = events.length;
+    const event: Event = { '@timestamp': new Date(Date.UTC(2021, 4, 4) + i * 1370).toISOString() };
+    // Every event has a valid destination.port: the bench's edit turns one into a type error.
+    setPath(event, 'destination.port', int(rng, 1, 65535));
+    for (let n = 0; n < DENSE_FIELDS; n++) {
+      const field = pick(rng, fields);
+      const bad = rng() < WRONG_SHARE;
+      if (setPath(event, field.path, bad ? wrongValueFor(field) : valueFor(rng, field, i))) {
+        leaves++;
+        if (bad) wrong++;
+      }
+    }
+    events.push(event);
+    size += JSON.stringify(event, null, 2).length + 4;
+  }
+  return { events, injected: [`${wrong} of ${leaves} leaf values wrong`] };
 }

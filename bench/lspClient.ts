@@ -29,6 +29,8 @@ export class BenchClient {
   private waiters: Array<() => void> = [];
   private readonly docs = new Map<string, TextDocument>();
   stderr = '';
+  /** The server offers completionItem/resolve (its initialize result says so). */
+  resolvesCompletion = false;
   private stopping = false;
   /** Rejects when the server process ends (or cannot start) before stop(): every wait below races it. */
   private readonly ended: Promise<never>;
@@ -67,13 +69,14 @@ export class BenchClient {
     const client = new BenchClient(spec, child, connection);
     connection.listen();
     try {
-      await client.alive(connection.sendRequest(InitializeRequest.type, {
+      const result = await client.alive(connection.sendRequest(InitializeRequest.type, {
         processId: process.pid,
         rootUri,
         workspaceFolders: [{ uri: rootUri, name: 'bench' }],
         capabilities: spec.capabilities,
         initializationOptions: spec.initializationOptions,
       }));
+      client.resolvesCompletion = result.capabilities.completionProvider?.resolveProvider === true;
     } catch (error) {
       await client.stop();
       throw error;

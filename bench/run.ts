@@ -1,16 +1,21 @@
 // `npm run bench`: Fieldwise's language server against VS Code's JSON language server and yaml-language-server on
-// the same generated event documents (about 100 KB, 1 MB and 5 MB; JSON and the same events as YAML), all over
+// the same generated event documents (about 100 KB, 1 MB and 5 MB; JSON and the same events as YAML; clean ones, and
+// error-dense ones at 1 MB and 5 MB, see generate.ts), all over
 // stdio, plus the bare parse of each document and, for context, the "floor" (floorServer.ts: a Node.js language server
 // that only holds the document); prints one table with the ratios against the targets, then the first and the warm
 // in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up).
-// Options: --runs N (default 3), --sizes 100k,1m,5m, --profile (CPU profile of Fieldwise on the largest documents).
+// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense (one kind of document), --formats json,yaml,
+// --no-warmup (skip the in-process rounds), --no-parallel (skip the parallel prototype's rows), --profile (CPU profile
+// of Fieldwise on the largest documents).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bareParse, BareParse } from './bareParse';
-import { BenchDocument, benchDocument, BenchFormat } from './generate';
+import { BenchDocument, benchDocument, BenchFormat, BenchKind, PROBE_DEPTHS } from './generate';
+import { loadCatalog } from '../server/src/catalog';
+import type { Catalog } from '../server/src/catalog/types';
 import { profileFieldwise } from './profile';
 import { buildFloorServer, bundleBenchScript, fieldwise, floorServer, jsonServer, REPO, ServerSetup, yamlServer } from './servers';
 import { SERVER_EXEC_ARGV } from '../client/src/serverFlags';
@@ -24,8 +29,16 @@ const DOCS = join(OUT, 'docs');
 interface Options {
   runs: number;
   sizes: Array<[label: string, bytes: number]>;
+  kinds: BenchKind[];
+  formats: BenchFormat[];
+  warmup: boolean;
+  /** The parallel prototype's rows (bench/parallel.ts). */
+  parallel: boolean;
   profile: boolean;
 }
+
+/** Error-dense documents are measured from 1 MB up only (the issue's 1 MB and 5 MB): 100 KB of them says nothing new. */
+const DENSE_MIN_BYTES = 1_000_000;
 
 function options(argv: string[]): Options {
   const value = (name: string): string | undefined => {
@@ -40,7 +53,15 @@ function options(argv: string[]): Options {
   });
   const runs = Number(value('--runs') ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number of at least 1');
-  return { runs, sizes, profile: argv.includes('--profile') };
+  const list = <T extends string>(name: string, all: readonly T[]): T[] => {
+    const given = value(name)?.split(',') ?? [...all];
+    for (const g of given) if (!all.includes(g as T)) throw new Error(`${name}: unknown '${g}' (use ${all.join(', ')})`);
+    return given as T[];
+  };
+  return {
+    runs, sizes, kinds: list<BenchKind>('--only', ['clean', 'dense']), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
+    warmup: !argv.includes('--no-warmup'), parallel: !argv.includes('--no-parallel'), profile: argv.includes('--profile'),
+  };
 }
 
 /** The JSON Schema the peers validate with: exactly what `fieldwise fields --format json-schema` prints. */
@@ -70,11 +91,12 @@ async function main(): Promise<void> {
   const schemaUri = peerSchema();
   buildFloorServer();
   const summaries: Summary[] = [];
-  for (const format of ['json', 'yaml'] as BenchFormat[]) {
-    for (const [label, bytes] of opts.sizes) {
-      const doc = benchDocument(format, label.replace(' ', '').toLowerCase(), bytes, 100);
+  const catalog = loadCatalog();
+  for (const format of opts.formats) {
+    for (const [kind, label, bytes] of documentsOf(opts)) {
+      const doc = benchDocument(format, sizeKey(label), bytes, 99, bytes, kind, catalog);
       writeFileSync(join(DOCS, doc.name), doc.text);
-      process.stderr.write(`${doc.name}: ${(doc.text.length / 1e6).toFixed(2)} MB, ${doc.events} events\n`);
+      process.stderr.write(`${doc.name}: ${(doc.text.length / 1e6).toFixed(2)} MB, ${doc.events} events, ${doc.injected.join('; ')}\n`);
       const bare = bareParse(doc, opts.runs);
       const setups = format === 'json'
         ? [fieldwise(), floorServer(), jsonServer(schemaUri, true), jsonServer(schemaUri, false)]
@@ -87,7 +109,8 @@ async function main(): Promise<void> {
           const figures = await runSession(setup, doc, DOCS, sessionOptions(setup, probes));
           runs.get(setup.name)!.push(figures);
           process.stderr.write(`  ${setup.name.padEnd(15)} run ${run + 1}: open ${figures.openMs.toFixed(0)} ms, edit ${figures.editMs.toFixed(0)} ms, ` +
-            `${figures.completionMs.length} completions, ${figures.hoverMs.length} hovers, ${figures.memoryMb.toFixed(0)} MB\n`);
+            `${figures.diagnosticsAfterOpen} diagnostics (${(figures.diagnosticBytes / 1e3).toFixed(0)} KB), ` +
+            `${figures.completionMs.length} completions, ${figures.resolveMs.length} resolves, ${figures.hoverMs.length} hovers, ${figures.memoryMb.toFixed(0)} MB\n`);
         }
       }
       summaries.push(summarize(doc, label, bare, runs));
@@ -96,9 +119,19 @@ async function main(): Promise<void> {
   const loadAfter = loadavg()[0];
   printTable(summaries, { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter, minutes: (Date.now() - started) / 60000 });
   writeFileSync(join(OUT, 'results.json'), JSON.stringify(summaries, null, 2));
-  printWarmup(opts);
-  if (opts.profile) await profileFieldwise(summaries.length > 0 ? largest(opts) : [], DOCS);
+  if (opts.warmup) printWarmup(opts);
+  if (opts.parallel) printParallel(opts);
+  if (opts.profile) await profileFieldwise(summaries.length > 0 ? largest(opts, catalog) : [], DOCS);
 }
+
+/** The documents of the run, by kind then size: clean ones at every size, dense ones at 1 MB and 5 MB. */
+function documentsOf(opts: Options): Array<[BenchKind, string, number]> {
+  return opts.kinds.flatMap((kind) => opts.sizes
+    .filter(([, bytes]) => kind === 'clean' || bytes >= DENSE_MIN_BYTES)
+    .map(([label, bytes]): [BenchKind, string, number] => [kind, label, bytes]));
+}
+
+const sizeKey = (label: string): string => label.replace(' ', '').toLowerCase();
 
 const WARMUP_ROUNDS = 5;
 
@@ -106,27 +139,64 @@ const WARMUP_ROUNDS = 5;
 function printWarmup(opts: Options): void {
   const script = bundleBenchScript('warmup');
   const rows: string[] = [];
-  for (const format of ['json', 'yaml'] as BenchFormat[]) {
-    for (const [label, bytes] of opts.sizes) {
-      const args = [...SERVER_EXEC_ARGV, script, format, label.replace(' ', '').toLowerCase(), String(bytes), String(WARMUP_ROUNDS)];
+  for (const format of opts.formats) {
+    for (const [kind, label, bytes] of documentsOf(opts)) {
+      const args = [...SERVER_EXEC_ARGV, script, format, sizeKey(label), String(bytes), String(WARMUP_ROUNDS), kind];
       const { roundsMs } = JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8' })) as { roundsMs: number[] };
       const cold = roundsMs[0];
       // The best later round: the JIT has had a document to warm up on, and noise only ever adds.
       const warm = Math.min(...roundsMs.slice(1));
-      rows.push(`${`${format.toUpperCase()} ${label}`.padEnd(12)} | ${roundsMs.map((ms) => ms.toFixed(0).padStart(5)).join(' | ')} | ${(cold / warm).toFixed(1).padStart(4)}`);
+      rows.push(`${`${format.toUpperCase()} ${kind === 'dense' ? 'dense ' : ''}${label}`.padEnd(18)} | ${roundsMs.map((ms) => ms.toFixed(0).padStart(5)).join(' | ')} | ${(cold / warm).toFixed(1).padStart(4)}`);
     }
   }
   const rounds = Array.from({ length: WARMUP_ROUNDS }, (_, i) => `${`r${i + 1}`.padStart(5)}`).join(' | ');
   process.stdout.write(`\nIn-process open path (split, parse, check in batches; no protocol, no transfer), ms: a fresh process per line,
 r1 = the bench's document cold, r2-r${WARMUP_ROUNDS} = other documents of the same size and shape; cold/warm = r1 / the fastest of r2-r${WARMUP_ROUNDS}.
-${'document'.padEnd(12)} | ${rounds} | cold/warm
+${'document'.padEnd(18)} | ${rounds} | cold/warm
 ${rows.join('\n')}
 `);
 }
 
-function largest(opts: Options): BenchDocument[] {
+/** Workers beside the main thread in the parallel prototype's second setup: one per further core, at least one. */
+const PARALLEL_WORKERS = Math.max(1, Math.min(3, cpus().length - 1));
+
+/**
+ * The parallel design (server/src/lsp/parallelCheck.ts), measured: each document's cold first check in a fresh
+ * process, on the main thread alone and shared with worker threads started beforehand; alternating, medians of runs.
+ */
+function printParallel(opts: Options): void {
+  const script = bundleBenchScript('parallel');
+  const rows: string[] = [];
+  interface Run { startMs: number; checkMs: number; findings: number; peakMb: number }
+  for (const format of opts.formats) {
+    for (const [kind, label, bytes] of documentsOf(opts).filter(([, , b]) => b >= 1_000_000)) {
+      const runs: Record<number, Run[]> = { 0: [], [PARALLEL_WORKERS]: [] };
+      for (let run = 0; run < opts.runs; run++) {
+        for (const workers of [0, PARALLEL_WORKERS]) {
+          const args = [...SERVER_EXEC_ARGV, script, format, sizeKey(label), String(bytes), kind, String(workers)];
+          runs[workers].push(JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8' })) as Run);
+        }
+      }
+      const m = (workers: number, pick: (r: Run) => number): number => median(runs[workers].map(pick));
+      const one = m(0, (r) => r.checkMs);
+      const shared = m(PARALLEL_WORKERS, (r) => r.checkMs);
+      rows.push(`${`${format.toUpperCase()} ${kind === 'dense' ? 'dense ' : ''}${label}`.padEnd(18)} | ${one.toFixed(0).padStart(9)} | ` +
+        `${shared.toFixed(0).padStart(9)} | ${(shared / one).toFixed(2).padStart(5)} | ${m(PARALLEL_WORKERS, (r) => r.startMs).toFixed(0).padStart(8)} | ` +
+        `${m(0, (r) => r.peakMb).toFixed(0).padStart(5)} | ${m(PARALLEL_WORKERS, (r) => r.peakMb).toFixed(0).padStart(5)}`);
+    }
+  }
+  process.stdout.write(`\nParallel prototype (server/src/lsp/parallelCheck.ts, not used by the server): the cold first check of each document
+in a fresh process (events checked one by one, no protocol), on the main thread alone and shared with ${PARALLEL_WORKERS} worker thread(s)
+started beforehand; medians of ${opts.runs}, ms and peak MB (VmHWM, workers included).
+${'document'.padEnd(18)} | main only | + workers | ratio | start-up | peak1 | peakN
+${rows.join('\n')}
+`);
+}
+
+function largest(opts: Options, catalog: Catalog): BenchDocument[] {
   const [label, bytes] = opts.sizes[opts.sizes.length - 1];
-  return (['json', 'yaml'] as BenchFormat[]).map((f) => benchDocument(f, label.replace(' ', '').toLowerCase(), bytes, 100));
+  const kind = opts.kinds[opts.kinds.length - 1];
+  return opts.formats.map((f) => benchDocument(f, sizeKey(label), bytes, 99, bytes, kind, catalog));
 }
 
 /** Medians of the runs' scalar figures; latencies pooled over all runs. */
@@ -137,12 +207,21 @@ function side(list: SessionFigures[]): SideFigures {
     openMs: scalar((f) => f.openMs),
     editMs: scalar((f) => f.editMs),
     completion: list.flatMap((f) => f.completionMs),
+    completionByDepth: byDepth(list),
+    completionBytes: list.flatMap((f) => f.completionBytes),
+    resolve: list.flatMap((f) => f.resolveMs),
     hover: list.flatMap((f) => f.hoverMs),
     memoryMb: scalar((f) => f.memoryMb),
     problems: scalar((f) => f.errorsAfterOpen),
+    diagnostics: scalar((f) => f.diagnosticsAfterOpen),
+    diagnosticBytes: scalar((f) => f.diagnosticBytes),
     emptyCompletions: list.reduce((n, f) => n + f.emptyCompletions, 0),
     emptyHovers: list.reduce((n, f) => n + f.emptyHovers, 0),
   };
+}
+
+function byDepth(list: SessionFigures[]): Record<number, number[]> {
+  return Object.fromEntries(PROBE_DEPTHS.map((d) => [d, list.flatMap((f) => f.completionByDepth[d] ?? [])]));
 }
 
 function summarize(doc: BenchDocument, label: string, bare: BareParse, runs: Map<string, SessionFigures[]>): Summary {
@@ -152,7 +231,6 @@ function summarize(doc: BenchDocument, label: string, bare: BareParse, runs: Map
   const peerName = doc.format === 'json' ? 'json-ls' : 'yaml-ls';
   const probing = doc.format === 'json' ? of('json-ls (pull)') : of('yaml-ls');
   const scalar = (list: SessionFigures[], pick: (f: SessionFigures) => number): number => median(list.map(pick));
-  const pooled = (list: SessionFigures[], pick: (f: SessionFigures) => number[]): number[] => list.flatMap(pick);
   // The peer's better diagnostics figure: JSON pull (no debounce) or push; yaml-ls minus its fixed 200 ms delay.
   const peerOpen = doc.format === 'json'
     ? Math.min(scalar(of('json-ls (pull)'), (f) => f.openMs), scalar(of('json-ls (push)'), (f) => f.openMs))
@@ -161,8 +239,10 @@ function summarize(doc: BenchDocument, label: string, bare: BareParse, runs: Map
     ? Math.min(scalar(of('json-ls (pull)'), (f) => f.editMs), scalar(of('json-ls (push)'), (f) => f.editMs))
     : scalar(of('yaml-ls'), (f) => f.editMs);
   const peerDelay = doc.format === 'json' ? 0 : yamlServer('').delayMs;
+  const probingSide = side(probing);
   return {
-    document: `${doc.format.toUpperCase()} ${label}`,
+    document: `${doc.format.toUpperCase()} ${doc.kind === 'dense' ? 'dense ' : ''}${label}`,
+    kind: doc.kind,
     format: doc.format,
     bytes: doc.text.length,
     events: doc.events,
@@ -172,18 +252,13 @@ function summarize(doc: BenchDocument, label: string, bare: BareParse, runs: Map
     ours: side(ours),
     floor: side(floor),
     theirs: {
-      startupMs: scalar(probing, (f) => f.startupMs),
+      ...probingSide,
       openMs: peerOpen,
       editMs: peerEdit,
       delayMs: peerDelay,
       openPullMs: doc.format === 'json' ? scalar(of('json-ls (pull)'), (f) => f.openMs) : undefined,
       openPushMs: doc.format === 'json' ? scalar(of('json-ls (push)'), (f) => f.openMs) : undefined,
-      completion: pooled(probing, (f) => f.completionMs),
-      hover: pooled(probing, (f) => f.hoverMs),
       memoryMb: Math.max(...probing.map((f) => f.memoryMb)) > 0 ? scalar(probing, (f) => f.memoryMb) : NaN,
-      problems: scalar(probing, (f) => f.errorsAfterOpen),
-      emptyCompletions: probing.reduce((n, f) => n + f.emptyCompletions, 0),
-      emptyHovers: probing.reduce((n, f) => n + f.emptyHovers, 0),
     },
   };
 }

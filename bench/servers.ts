@@ -16,7 +16,12 @@ export function capabilities(pull: boolean): ClientCapabilities {
       synchronization: { dynamicRegistration: false },
       completion: {
         // The JSON server offers completion only to a client that declares snippet support.
-        completionItem: { snippetSupport: true, labelDetailsSupport: true, documentationFormat: [MarkupKind.Markdown, MarkupKind.PlainText] },
+        completionItem: {
+          snippetSupport: true, labelDetailsSupport: true, documentationFormat: [MarkupKind.Markdown, MarkupKind.PlainText],
+          // As VS Code 1.9x announces them.
+          resolveSupport: { properties: ['documentation', 'detail', 'additionalTextEdits'] },
+        },
+        completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
       },
       hover: { contentFormat: [MarkupKind.Markdown, MarkupKind.PlainText] },
       publishDiagnostics: { versionSupport: true },

@@ -3,7 +3,7 @@
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { BenchClient, problemCount } from './lspClient';
-import type { BenchDocument } from './generate';
+import type { BenchDocument, Probe } from './generate';
 import type { ServerSetup } from './servers';
 
 export interface SessionFigures {
@@ -11,6 +11,12 @@ export interface SessionFigures {
   openMs: number;
   editMs: number;
   completionMs: number[];
+  /** The same completion times, by the depth of the object the caret is in (0: the top level of an event). */
+  completionByDepth: Record<number, number[]>;
+  /** Bytes of each completion answer (its JSON), as sent. */
+  completionBytes: number[];
+  /** completionItem/resolve of items of each list (servers that offer resolve only). */
+  resolveMs: number[];
   hoverMs: number[];
   /** Probes answered with nothing (no items, no hover): a peer that cannot help there. */
   emptyCompletions: number;
@@ -18,6 +24,9 @@ export interface SessionFigures {
   memoryMb: number;
   /** Errors and warnings after opening. */
   errorsAfterOpen: number;
+  /** Every diagnostic after opening (information and hints included), and their JSON's bytes. */
+  diagnosticsAfterOpen: number;
+  diagnosticBytes: number;
 }
 
 export interface SessionOptions {
@@ -37,23 +46,37 @@ export async function runSession(setup: ServerSetup, doc: BenchDocument, folder:
     const opened = await client.openToDiagnostics(uri, doc.format, doc.text, 1, options.timeoutMs);
     const errorsAfterOpen = problemCount(opened.diagnostics);
     const figures: SessionFigures = {
-      startupMs, openMs: opened.ms, editMs: NaN, completionMs: [], hoverMs: [], emptyCompletions: 0, emptyHovers: 0, memoryMb: NaN, errorsAfterOpen,
+      startupMs, openMs: opened.ms, editMs: NaN, completionMs: [], completionByDepth: {}, completionBytes: [], resolveMs: [], hoverMs: [],
+      emptyCompletions: 0, emptyHovers: 0, memoryMb: NaN, errorsAfterOpen,
+      diagnosticsAfterOpen: opened.diagnostics.length, diagnosticBytes: JSON.stringify(opened.diagnostics).length,
     };
     if (options.probes) {
       const document = client.document(uri);
-      const probe = async (method: string, offsets: number[], times: number[]): Promise<number> => {
+      const probe = async (method: string, probes: Probe[], times: number[], answered?: (probe: Probe, ms: number, result: unknown) => Promise<void>): Promise<number> => {
         let empty = 0;
         const started = performance.now();
-        for (const offset of offsets) {
+        for (const p of probes) {
           if (times.length >= options.minProbes && performance.now() - started > options.probeBudgetMs) break;
-          const { ms, result } = await client.timed<unknown>(method, { textDocument: { uri }, position: document.positionAt(offset) });
+          const { ms, result } = await client.timed<unknown>(method, { textDocument: { uri }, position: document.positionAt(p.offset) });
           times.push(ms);
           if (isEmpty(result)) empty++;
+          await answered?.(p, ms, result);
         }
         return empty;
       };
-      figures.emptyCompletions = await probe('textDocument/completion', doc.completions.map((p) => p.offset), figures.completionMs);
-      figures.emptyHovers = await probe('textDocument/hover', doc.hovers.map((p) => p.offset), figures.hoverMs);
+      const resolves = client.resolvesCompletion;
+      figures.emptyCompletions = await probe('textDocument/completion', doc.completions, figures.completionMs, async (p, ms, result) => {
+        (figures.completionByDepth[p.depth] ??= []).push(ms);
+        figures.completionBytes.push(JSON.stringify(result ?? null).length);
+        if (!resolves) return;
+        // As an editor does while the user moves through the list: the first item, then a few further down.
+        const items = itemsOf(result);
+        for (const k of [0, 1, 2, Math.floor(items.length / 2), items.length - 1]) {
+          if (k < 0 || k >= items.length) continue;
+          figures.resolveMs.push((await client.timed<unknown>('completionItem/resolve', items[k])).ms);
+        }
+      });
+      figures.emptyHovers = await probe('textDocument/hover', doc.hovers, figures.hoverMs);
     }
     const edited = await client.editToDiagnostics(uri, doc.edit.start, doc.edit.end, doc.edit.text, errorsAfterOpen + 1, options.timeoutMs);
     figures.editMs = edited.ms;
@@ -62,6 +85,12 @@ export async function runSession(setup: ServerSetup, doc: BenchDocument, folder:
   } finally {
     await client.stop();
   }
+}
+
+function itemsOf(result: unknown): unknown[] {
+  if (Array.isArray(result)) return result;
+  const items = (result as { items?: unknown[] } | null)?.items;
+  return Array.isArray(items) ? items : [];
 }
 
 function isEmpty(result: unknown): boolean {

@@ -7,15 +7,26 @@ export interface SideFigures {
   openMs: number;
   editMs: number;
   completion: number[];
+  /** Completion times by the depth of the object at the caret (0: the top level of an event). */
+  completionByDepth: Record<number, number[]>;
+  /** Bytes of each completion answer. */
+  completionBytes: number[];
+  /** completionItem/resolve times; empty for a server without resolve. */
+  resolve: number[];
   hover: number[];
   memoryMb: number;
+  /** Errors and warnings after open. */
   problems: number;
+  /** Every diagnostic after open, and the bytes of their JSON. */
+  diagnostics: number;
+  diagnosticBytes: number;
   emptyCompletions: number;
   emptyHovers: number;
 }
 
 export interface Summary {
   document: string;
+  kind: 'clean' | 'dense';
   format: 'json' | 'yaml';
   bytes: number;
   events: number;
@@ -46,39 +57,71 @@ const ratioOf = (a: number, b: number): number => (Number.isFinite(a) && Number.
 const showRatio = (r: number): string => (Number.isFinite(r) ? `${r.toFixed(2)}` : 'n/a');
 const verdict = (ok: boolean | undefined): string => (ok === undefined ? '' : ok ? 'met' : 'MISSED');
 
+const kb = (v: number): string => (Number.isFinite(v) ? `${(v / 1000).toFixed(v >= 10_000 ? 0 : 1)} KB` : 'n/a');
+
+/**
+ * The issue's targets (14; clean open and memory replace issue 3's): clean documents open in half the peer's time and
+ * edit in a quarter; error-dense ones open within the peer's time and edit in half; completion under 10 ms and within
+ * the peer's p95 at every depth; memory at most half the peer's on clean documents (at 1 MB: what Fieldwise adds above
+ * the floor, at most half of what the peer adds), at most the peer's on dense ones.
+ */
 function rows(s: Summary): Row[] {
   const out: Row[] = [];
   const add = (measure: string, ours: string, peer: string, ratio: number, target: string, ok: boolean | undefined, floor = ''): void => {
     out.push({ document: out.length === 0 ? `${s.document} (${(s.bytes / 1e6).toFixed(2)} MB, ${s.events} ev.)` : '', measure, ours, peer, ratio: showRatio(ratio), target, verdict: verdict(ok), floor });
   };
+  const dense = s.kind === 'dense';
   const peerOpen = s.theirs.openMs - s.theirs.delayMs;
   const peerEdit = s.theirs.editMs - s.theirs.delayMs;
   const openRatio = ratioOf(s.ours.openMs, peerOpen);
   const editRatio = ratioOf(s.ours.editMs, peerEdit);
+  const openTarget = dense ? 1 : 0.5;
+  const editTarget = dense ? 0.5 : 0.25;
   add('start-up (spawn to initialize result)', ms(s.ours.startupMs), ms(s.theirs.startupMs), ratioOf(s.ours.startupMs, s.theirs.startupMs), '', undefined, ms(s.floor.startupMs));
   if (s.format === 'json') {
     add('open -> diagnostics', ms(s.ours.openMs), `${ms(peerOpen)} (pull ${ms(s.theirs.openPullMs ?? NaN)}, push ${ms(s.theirs.openPushMs ?? NaN)})`,
-      openRatio, s.large ? '<= 0.33' : '', s.large ? openRatio <= 1 / 3 : undefined, ms(s.floor.openMs));
+      openRatio, s.large ? `<= ${openTarget}` : '', s.large ? openRatio <= openTarget : undefined, ms(s.floor.openMs));
   } else {
     add('open -> diagnostics', ms(s.ours.openMs), `${ms(peerOpen)} (${ms(s.theirs.openMs)} - ${s.theirs.delayMs} ms delay)`,
-      openRatio, s.large ? '<= 0.5' : '', s.large ? openRatio <= 0.5 : undefined, ms(s.floor.openMs));
-    const cstRatio = ratioOf(s.ours.openMs, s.bare.baseMs);
-    add('open -> diagnostics vs bare yaml CST parse', ms(s.ours.openMs), `CST ${ms(s.bare.baseMs)}`, cstRatio, s.large ? '<= 1.3' : '', s.large ? cstRatio <= 1.3 : undefined);
+      openRatio, s.large ? `<= ${openTarget}` : '', s.large ? openRatio <= openTarget : undefined, ms(s.floor.openMs));
+    if (!dense) {
+      const cstRatio = ratioOf(s.ours.openMs, s.bare.baseMs);
+      add('open -> diagnostics vs bare yaml CST parse', ms(s.ours.openMs), `CST ${ms(s.bare.baseMs)}`, cstRatio, s.large ? '<= 1.3' : '', s.large ? cstRatio <= 1.3 : undefined);
+    }
   }
-  add('edit -> diagnostics', ms(s.ours.editMs), ms(peerEdit), editRatio, s.large ? '<= 0.25' : '', s.large ? editRatio <= 0.25 : undefined, ms(s.floor.editMs));
-  for (const [name, ours, theirs, emptyOurs, emptyTheirs, floor] of [
-    ['completion', s.ours.completion, s.theirs.completion, s.ours.emptyCompletions, s.theirs.emptyCompletions, s.floor.completion],
-    ['hover', s.ours.hover, s.theirs.hover, s.ours.emptyHovers, s.theirs.emptyHovers, s.floor.hover],
-  ] as const) {
-    const p50 = percentile(ours, 50);
+  add('edit -> diagnostics', ms(s.ours.editMs), ms(peerEdit), editRatio, s.large ? `<= ${editTarget}` : '', s.large ? editRatio <= editTarget : undefined, ms(s.floor.editMs));
+  add('diagnostics after open: count | KB', `${s.ours.diagnostics} | ${kb(s.ours.diagnosticBytes)}`, `${s.theirs.diagnostics} | ${kb(s.theirs.diagnosticBytes)}`, ratioOf(s.ours.diagnosticBytes, s.theirs.diagnosticBytes), '', undefined);
+  const p50 = percentile(s.ours.completion, 50);
+  const emptyC = s.ours.emptyCompletions || s.theirs.emptyCompletions ? ` [empty answers: ${s.ours.emptyCompletions} / ${s.theirs.emptyCompletions}]` : '';
+  add(`completion p50 (n=${s.ours.completion.length} / ${s.theirs.completion.length})${emptyC}`, ms(p50), ms(percentile(s.theirs.completion, 50)), ratioOf(p50, percentile(s.theirs.completion, 50)), '', undefined, ms(percentile(s.floor.completion, 50)));
+  for (const depth of Object.keys(s.ours.completionByDepth).map(Number)) {
+    const ours = s.ours.completionByDepth[depth] ?? [];
+    const theirs = s.theirs.completionByDepth[depth] ?? [];
     const p95 = percentile(ours, 95);
     const peer95 = percentile(theirs, 95);
-    const empties = emptyOurs || emptyTheirs ? ` [empty answers: ${emptyOurs} / ${emptyTheirs}]` : '';
-    add(`${name} p50 (n=${ours.length} / ${theirs.length})${empties}`, ms(p50), ms(percentile(theirs, 50)), ratioOf(p50, percentile(theirs, 50)), '', undefined, ms(percentile(floor, 50)));
-    add(`${name} p95`, ms(p95), ms(peer95), ratioOf(p95, peer95), '< 10 ms', p95 < 10, ms(percentile(floor, 95)));
+    const where = depth === 0 ? 'top level of an event' : `depth ${depth}`;
+    add(`completion p95, ${where} (n=${ours.length} / ${theirs.length})`, ms(p95), ms(peer95), ratioOf(p95, peer95), '< 10 ms, <= peer', p95 < 10 && !(p95 > peer95));
   }
+  add('completion answer, median size', kb(percentile(s.ours.completionBytes, 50)), kb(percentile(s.theirs.completionBytes, 50)), ratioOf(percentile(s.ours.completionBytes, 50), percentile(s.theirs.completionBytes, 50)), '', undefined);
+  if (s.ours.resolve.length || s.theirs.resolve.length) {
+    const r95 = percentile(s.ours.resolve, 95);
+    add(`completionItem/resolve p95 (n=${s.ours.resolve.length} / ${s.theirs.resolve.length})`, ms(r95), ms(percentile(s.theirs.resolve, 95)), ratioOf(r95, percentile(s.theirs.resolve, 95)), s.ours.resolve.length ? '< 10 ms' : '', s.ours.resolve.length ? r95 < 10 : undefined);
+  }
+  const h50 = percentile(s.ours.hover, 50);
+  const h95 = percentile(s.ours.hover, 95);
+  const emptyH = s.ours.emptyHovers || s.theirs.emptyHovers ? ` [empty answers: ${s.ours.emptyHovers} / ${s.theirs.emptyHovers}]` : '';
+  add(`hover p50 (n=${s.ours.hover.length} / ${s.theirs.hover.length})${emptyH}`, ms(h50), ms(percentile(s.theirs.hover, 50)), ratioOf(h50, percentile(s.theirs.hover, 50)), '', undefined, ms(percentile(s.floor.hover, 50)));
+  add('hover p95', ms(h95), ms(percentile(s.theirs.hover, 95)), ratioOf(h95, percentile(s.theirs.hover, 95)), '< 10 ms', h95 < 10, ms(percentile(s.floor.hover, 95)));
   const memRatio = ratioOf(s.ours.memoryMb, s.theirs.memoryMb);
-  add('peak memory (VmHWM)', mb(s.ours.memoryMb), mb(s.theirs.memoryMb), memRatio, s.large ? '<= 0.5' : '', s.large ? memRatio <= 0.5 : undefined, mb(s.floor.memoryMb));
+  if (dense) {
+    add('peak memory (VmHWM)', mb(s.ours.memoryMb), mb(s.theirs.memoryMb), memRatio, '<= 1', memRatio <= 1, mb(s.floor.memoryMb));
+  } else if (s.bytes >= 3e6) {
+    add('peak memory (VmHWM)', mb(s.ours.memoryMb), mb(s.theirs.memoryMb), memRatio, '<= 0.5', memRatio <= 0.5, mb(s.floor.memoryMb));
+  } else {
+    add('peak memory (VmHWM)', mb(s.ours.memoryMb), mb(s.theirs.memoryMb), memRatio, '', undefined, mb(s.floor.memoryMb));
+    const above = ratioOf(s.ours.memoryMb - s.floor.memoryMb, s.theirs.memoryMb - s.floor.memoryMb);
+    add('peak memory above the floor', mb(s.ours.memoryMb - s.floor.memoryMb), mb(s.theirs.memoryMb - s.floor.memoryMb), above, s.large ? '<= 0.5' : '', s.large ? above <= 0.5 : undefined);
+  }
   add('errors + warnings found after open', String(s.ours.problems), String(s.theirs.problems), NaN, '', undefined);
   if (s.format === 'json') {
     add('bare parse: JSON.parse | Fieldwise adapter', ms(s.bare.baseMs), ms(s.bare.fieldwiseMs), NaN, '', undefined);
@@ -114,7 +157,7 @@ export function printTable(summaries: Summary[], ctx: TableContext): void {
   const met = all.filter((r) => r.verdict === 'met').length;
   const missed = all.filter((r) => r.verdict === 'MISSED').length;
   out.push('');
-  out.push(`Targets: ${met} met, ${missed} missed. ratio = fieldwise / peer; peers: VS Code's JSON server (vscode-langservers-extracted 4.10) for JSON, ` +
+  out.push(`Targets (issue 14): ${met} met, ${missed} missed. ratio = fieldwise / peer; peers: VS Code's JSON server (vscode-langservers-extracted 4.10) for JSON, ` +
     'yaml-language-server 1.25 for YAML, both with the schema of `fieldwise fields --format json-schema`.');
   out.push('* floor: context, not a target: a Node.js language server that only holds the document (bench/floorServer.ts: ' +
     'vscode-languageserver over stdio, TextDocuments with incremental sync, nothing parsed, one fixed diagnostic per version, ' +

@@ -2,24 +2,25 @@
 // (split, parse, check in batches with the trees released; lsp/diagnosticRun.ts) over ROUNDS documents of one size,
 // each new to the caches. Round 1 is what a fresh server pays cold; the later ones the same work warm. No protocol, no
 // transfer. Bundled by the bench into bench/out and run under plain node with the server's flags.
-// Usage: node warmup.js json|yaml LABEL BYTES ROUNDS; prints {"roundsMs": [...]} on stdout.
+// Usage: node warmup.js json|yaml LABEL BYTES ROUNDS [clean|dense]; prints {"roundsMs": [...]} on stdout.
 import { loadCatalog } from '../server/src/catalog';
 import { CheckedEvents, checkVersion } from '../server/src/lsp/diagnosticRun';
 import type { ParsedVersion } from '../server/src/lsp/parseCache';
 import { fileType } from '../server/src/document/fileType';
 import { LanguageService } from '../server/src/service/languageService';
-import { benchDocument, BenchFormat } from './generate';
+import { benchDocument, BenchFormat, BenchKind } from './generate';
 
 async function main(): Promise<void> {
-  const [format, label, bytes, rounds] = process.argv.slice(2);
+  const [format, label, bytes, rounds, kind = 'clean'] = process.argv.slice(2);
   if ((format !== 'json' && format !== 'yaml') || !label || !(Number(bytes) > 0) || !(Number(rounds) > 0)) {
-    throw new Error('usage: warmup.js json|yaml LABEL BYTES ROUNDS');
+    throw new Error('usage: warmup.js json|yaml LABEL BYTES ROUNDS [clean|dense]');
   }
-  const service = new LanguageService(loadCatalog());
+  const catalog = loadCatalog();
+  const service = new LanguageService(catalog);
   const roundsMs: number[] = [];
   for (let round = 0; round < Number(rounds); round++) {
     // Round 1 is the bench's own document; then other seeds: the same size and shape, other events.
-    const doc = benchDocument(format as BenchFormat, label, Number(bytes), 0, Number(bytes) + round);
+    const doc = benchDocument(format as BenchFormat, label, Number(bytes), 0, Number(bytes) + round, kind as BenchKind, catalog);
     const started = performance.now();
     const parsed = service.parse(doc.text, doc.format);
     const entry: ParsedVersion = { uri: `file:///bench/${doc.name}`, version: 1, type: fileType('events', doc.format), text: doc.text, parsed, reparsed: doc.events, parseMs: 0 };

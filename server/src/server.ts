@@ -1,7 +1,7 @@
 // fieldwise-language-server: wires LSP (stdio or node IPC) to the language-service facade and nothing else.
 // Offsets stay inside the facade; LSP positions are converted in lsp/positions.ts only.
 import {
-  CodeAction, CodeActionKind, DiagnosticServerCancellationData, InitializeError, CodeActionParams, CompletionList, CompletionParams, createConnection,
+  CodeAction, CodeActionKind, DiagnosticServerCancellationData, InitializeError, CodeActionParams, CompletionItem, CompletionList, CompletionParams, createConnection,
   DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, DocumentDiagnosticParams,
   DocumentDiagnosticReport, ErrorCodes, FileSystemWatcher, Hover, HoverParams, InitializeParams, InitializeResult,
   InlayHint, InlayHintParams, MessageType, ResponseError, ShowMessageNotification, TextDocuments, TextDocumentSyncKind,
@@ -19,7 +19,9 @@ import { OpenDocuments, Snapshot } from './lsp/openDocuments';
 import { StatusRequest, StatusResult } from './lsp/protocol';
 import { PullDiagnostics } from './lsp/pullDiagnostics';
 import { PushDiagnostics } from './lsp/pushDiagnostics';
-import { fromDiagnostic, toCodeAction, toCompletionItem, toHover, toInlayHint } from './lsp/toLsp';
+import { resolveCompletionItem, toCompletionList } from './lsp/completionList';
+import { warmCompletion } from './lsp/completionWarmup';
+import { fromDiagnostic, toCodeAction, toHover, toInlayHint } from './lsp/toLsp';
 import { folderFromUri, Workspace, Workspaces } from './lsp/workspaces';
 import type { CancellationToken } from 'vscode-languageserver';
 
@@ -87,7 +89,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult | ResponseE
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-      completionProvider: { triggerCharacters: ['"', '.', ':'], completionItem: { labelDetailsSupport: true } },
+      completionProvider: { triggerCharacters: ['"', '.', ':'], resolveProvider: client.completionResolvesDocs, completionItem: { labelDetailsSupport: true } },
       hoverProvider: true,
       inlayHintProvider: true,
       codeActionProvider: client.codeActionLiterals ? { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll] } : true,
@@ -159,15 +161,30 @@ documents.onDidClose(({ document }) => {
 connection.languages.diagnostics.on(guarded<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, { kind: 'full', items: [] } as DocumentDiagnosticReport,
   async (params: DocumentDiagnosticParams, token) => {
     await ready;
-    return pull.handle(params, token);
+    const report = await pull.handle(params, token);
+    const ctx = open.context(params.textDocument.uri);
+    if (ctx) warmCompletion(ctx.workspace.service, ctx.type.format, ctx.file);
+    return report;
   }));
 
 connection.onCompletion(guarded('completion', log, null as CompletionList | null, async (params: CompletionParams, token) => {
   const snap = await snapshotFor(params.textDocument.uri, token);
   if (!snap) return null;
   const entries = snap.workspace.service.complete(snap.entry.parsed, snap.file, snap.at.offset(params.position));
-  return { isIncomplete: false, items: entries.map((e) => toCompletionItem(e, snap.at, client)) };
+  const service = snap.workspace.service;
+  completedIn = snap.workspace;
+  return toCompletionList(entries, snap.at, client, (docPath) => service.completionDocumentation(docPath));
 }));
+
+/** The workspace of the last completion list: the items a client resolves are that list's. */
+let completedIn: Workspace | undefined;
+
+// On failure the item comes back as it was sent.
+connection.onCompletionResolve((item, token) => guarded('completion resolve', log, item, async (sent: CompletionItem) => {
+  await ready;
+  const service = (completedIn ?? workspaces.loose).service;
+  return resolveCompletionItem(sent, (docPath) => service.completionDocumentation(docPath), client);
+})(item, token));
 
 connection.onHover(guarded('hover', log, null as Hover | null, async (params: HoverParams, token) => {
   const snap = await snapshotFor(params.textDocument.uri, token);

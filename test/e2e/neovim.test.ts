@@ -17,7 +17,7 @@ const PROBE = join(__dirname, 'neovim/probe.lua');
 const EVENTS = join(REPO, 'test/fixtures/lsp/workspace/events');
 
 interface SeenDiagnostic { line: number; col: number; end_line: number; end_col: number; severity: number; code: string; message: string; source: string }
-interface SeenItem { label: string; detail?: string; badge: string | null; insertTextFormat?: number; newText?: string }
+interface SeenItem { label: string; detail?: string; badge: string | null; insertTextFormat?: number; newText?: string; documentation: string | null }
 interface SeenFile {
   path: string;
   filetype: string;
@@ -121,6 +121,8 @@ test('Neovim (vim.lsp) gets diagnostics, completion and hover from the built ser
     // Neovim 0.7 does not announce labelDetails support: the badge travels in `detail` (`long · core`).
     assert.equal(bytes.badge, null);
     assert.match(bytes.detail ?? '', /\bcore\b/);
+    // Neovim's own client does not resolve documentation: the server sends it inline.
+    assert.match(bytes.documentation ?? '', /source\.bytes/, 'the item shows its documentation');
     assert.ok(!items.some((i) => i.label === 'port'), 'a key the object already holds is not offered again');
     assert.ok(!items.some((i) => i.label === 'event'), 'root names are not offered inside source');
     assert.ok(items.every((i) => i.insertTextFormat !== 2 && !/\$\{?\d/.test(i.newText ?? '')), 'no snippets for Neovim 0.7 (it does not announce snippet support)');

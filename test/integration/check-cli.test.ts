@@ -96,6 +96,15 @@ test('json: one array, positions 0-based in UTF-16 code units, file as given', a
   assert.deepEqual(Object.keys(rows[0]), ['file', 'range', 'severity', 'code', 'message']);
 });
 
+test('json: every information and hint is reported (the editor\'s ceiling on them does not apply)', async () => {
+  const lines = Array.from({ length: 1205 }, () => '{"@timestamp":"2021-05-04T10:12:01Z","schema":{"version":"1.11.0"},"file":{"path":"/x"}}');
+  const path = file('many-hints.ndjson', `${lines.join('\n')}\n`);
+  const { run, rows } = await json([path]);
+  assert.equal(run.code, 0, 'hints never change the exit status');
+  assert.equal(rows.filter((r) => r.code === 'undefined-field-set').length, 1205);
+  assert.ok(!rows.some((r) => r.code === 'information-and-hints-left-out'));
+});
+
 test('json: files found under a folder are named below the folder given', async () => {
   file('tree/logs/a.ndjson', CLEAN.replace('"ok"', '"ok", "event": {"kind": "nope"}'));
   file('tree/package.json', '{"name": "x", "version": "1.0.0"}');

@@ -128,7 +128,9 @@ describe('completion', () => {
         assert.ok(item, `${label} offered; got ${items.map((i) => i.label).slice(0, 40).join(', ')}`);
         assert.equal(badge(item), level, `${label} shows the ${level} badge`);
         assert.match(item.detail ?? '', new RegExp(`\\b${level}\\b`), `${label}'s detail names its level`);
-        assert.ok(markupText(item.documentation).length > 0, `${label} has documentation`);
+        // VS Code resolves the documentation of the item it shows.
+        assert.equal(item.documentation, undefined, `${label}'s documentation waits for resolve`);
+        assert.ok(markupText((await server.resolve(item)).documentation).length > 0, `${label} has documentation`);
         assert.ok(item.textEdit, `${label} has a text edit`);
         const edit = item.textEdit!;
         const range = 'range' in edit ? edit.range : edit.replace;

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  CancellationTokenSource, createProtocolConnection, DiagnosticSeverity, DidChangeWatchedFilesNotification, ExitNotification,
+  CancellationTokenSource, createProtocolConnection, Diagnostic, DiagnosticSeverity, DidChangeWatchedFilesNotification, ExitNotification,
   FileChangeType, InitializeRequest, InsertTextFormat, IPCMessageReader, IPCMessageWriter, LSPErrorCodes, MarkupKind,
   MessageType, ResponseError, ShutdownRequest,
 } from 'vscode-languageserver-protocol/node';
@@ -198,6 +198,157 @@ describe('a client without pull diagnostics, snippets or markdown', () => {
     }
     const hover = await server.hover(uri, text.indexOf('source') + 1);
     assert.ok(hover && typeof hover.contents === 'object' && 'kind' in hover.contents && hover.contents.kind === MarkupKind.PlainText);
+  });
+});
+
+describe('completion payload, by what the client can do', () => {
+  // At the top level of an event every root name is offered (hundreds): what each item carries is what the user waits for.
+  const text = '{"@timestamp": "2021-05-04T10:12:01Z", "": 1}';
+  const caret = text.indexOf('""') + 1;
+
+  test('a client that resolves documentation gets lists without it, and the documentation on resolve', async () => {
+    const server = await startServer({ workspace: scratch });
+    try {
+      assert.equal(server.initializeResult.capabilities.completionProvider?.resolveProvider, true, 'the server offers resolve');
+      const uri = fileUri(join(scratch, 'events', 'resolve.json'));
+      server.open(uri, 'json', text);
+      const items = await server.completion(uri, caret);
+      assert.ok(items.length > 100, `every root name offered (${items.length})`);
+      assert.ok(items.every((i) => i.documentation === undefined), 'no documentation in the list');
+      const source = items.find((i) => i.label === 'source')!;
+      const resolved = await server.resolve(source);
+      assert.equal(typeof resolved.documentation === 'object' && resolved.documentation.kind, MarkupKind.Markdown);
+      assert.match(markupText(resolved.documentation), /source/);
+      assert.equal(resolved.label, 'source', 'the rest of the item is unchanged');
+      assert.deepEqual(resolved.textEdit, source.textEdit);
+      const message = items.find((i) => i.label === 'message')!;
+      assert.match(markupText((await server.resolve(message)).documentation), /message/i, 'a field documents itself');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('a client that cannot resolve gets the documentation inline, and no resolve is offered', async () => {
+    const capabilities = vscodeCapabilities();
+    delete capabilities.textDocument!.completion!.completionItem!.resolveSupport;
+    const server = await startServer({ workspace: scratch, capabilities });
+    try {
+      assert.ok(!server.initializeResult.capabilities.completionProvider?.resolveProvider, 'no resolve offered');
+      const uri = fileUri(join(scratch, 'events', 'inline.json'));
+      server.open(uri, 'json', text);
+      const items = await server.completion(uri, caret);
+      assert.ok(items.length > 100);
+      for (const item of items) assert.ok(markupText(item.documentation).length > 0, `${item.label} has documentation inline`);
+      assert.match(markupText(items.find((i) => i.label === 'source')!.documentation), /source/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('itemDefaults carry the shared edit range and insert format only for a client that applies them', async () => {
+    const withDefaults = await startServer({ workspace: scratch });
+    const capabilities = vscodeCapabilities();
+    delete capabilities.textDocument!.completion!.completionList;
+    const without = await startServer({ workspace: scratch, capabilities });
+    try {
+      for (const server of [withDefaults, without]) {
+        const uri = fileUri(join(scratch, 'events', 'defaults.json'));
+        server.open(uri, 'json', text);
+      }
+      const uri = fileUri(join(scratch, 'events', 'defaults.json'));
+      const shared = await withDefaults.completionList(uri, caret);
+      assert.ok(shared.itemDefaults?.editRange, 'the edit range is sent once');
+      assert.equal(shared.itemDefaults?.insertTextFormat, InsertTextFormat.Snippet);
+      assert.ok(shared.items.every((i) => i.textEdit === undefined && i.insertTextFormat === undefined), 'items do not repeat them');
+      const plain = await without.completionList(uri, caret);
+      assert.equal(plain.itemDefaults, undefined, 'no itemDefaults for a client that does not apply them');
+      assert.ok(plain.items.every((i) => i.textEdit !== undefined && i.insertTextFormat === InsertTextFormat.Snippet), 'each item has its own edit');
+      // Both clients end up inserting the same text over the same range.
+      const applied = new Map((await withDefaults.completion(uri, caret)).map((i) => [i.label, i.textEdit]));
+      for (const item of plain.items) assert.deepEqual(applied.get(item.label), item.textEdit, item.label);
+    } finally {
+      await withDefaults.stop();
+      await without.stop();
+    }
+  });
+});
+
+describe('the ceiling on information and hints per file', () => {
+  // 1,205 events, each with one hint (a field set the spec does not define); every 100th also has an error.
+  const events = 1205;
+  const text = Array.from({ length: events }, (_, i) =>
+    `{"@timestamp":"2021-05-04T10:12:01Z","schema":{"version":"1.11.0"},"file":{"path":"/x"}${i % 100 === 0 ? ',"source":{"prot":1}' : ''}}`).join('\n');
+  const errors = Math.ceil(events / 100);
+  const lowOf = (list: Diagnostic[]): Diagnostic[] => list.filter((d) => d.severity === DiagnosticSeverity.Hint || d.severity === DiagnosticSeverity.Information);
+  const noticeOf = (list: Diagnostic[]): Diagnostic[] => list.filter((d) => d.code === 'information-and-hints-left-out');
+
+  test('by default the first 1,000 are shown, every error too, and one diagnostic says what is left out and how to see it', async () => {
+    const server = await startServer({ workspace: scratch });
+    try {
+      const uri = fileUri(join(scratch, 'events', 'ceiling.ndjson'));
+      server.open(uri, 'ndjson', text);
+      const found = await server.diagnostics(uri);
+      assert.equal(found.filter((d) => d.code === 'unknown-field').length, errors, 'every error is reported');
+      const notice = noticeOf(found);
+      assert.equal(notice.length, 1, 'one notice');
+      assert.equal(notice[0].severity, DiagnosticSeverity.Information);
+      assert.match(messageText(notice[0]), /205 more information and hint diagnostics/);
+      assert.match(messageText(notice[0]), /fieldwise\.diagnostics\.maxInformationAndHints/, 'names the setting');
+      assert.match(messageText(notice[0]), /fieldwise check/, 'names the command line');
+      const hints = lowOf(found).filter((d) => d.code === 'undefined-field-set');
+      assert.equal(hints.length, 1000);
+      assert.equal(hints[hints.length - 1].range.start.line, 999, 'the first ones in the file');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('the setting moves the ceiling; above the count nothing is left out', async () => {
+    const server = await startServer({ workspace: scratch, settings: { diagnostics: { maxInformationAndHints: 10 } } });
+    try {
+      const uri = fileUri(join(scratch, 'events', 'ceiling-10.ndjson'));
+      server.open(uri, 'ndjson', text);
+      const found = await server.diagnostics(uri);
+      assert.equal(found.filter((d) => d.code === 'undefined-field-set').length, 10);
+      assert.equal(found.filter((d) => d.code === 'unknown-field').length, errors, 'every error is still reported');
+      assert.match(messageText(noticeOf(found)[0]), /1,195 more/);
+      const before = server.refreshes.diagnostics;
+      server.changeSettings({ diagnostics: { maxInformationAndHints: 5000 } });
+      await server.until('a diagnostic refresh', () => server.refreshes.diagnostics > before);
+      const all = await server.diagnostics(uri);
+      assert.equal(all.filter((d) => d.code === 'undefined-field-set').length, events);
+      assert.deepEqual(noticeOf(all), [], 'no notice when nothing is left out');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('a client that cannot pull gets the same ceiling in its pushes', async () => {
+    const server = await startServer({ workspace: scratch, capabilities: plainCapabilities(), settings: { diagnostics: { maxInformationAndHints: 10 } } });
+    try {
+      const uri = fileUri(join(scratch, 'events', 'ceiling-push.ndjson'));
+      server.open(uri, 'ndjson', text);
+      const pushed = await server.until('a push', () => server.pushed.get(uri)?.[0]);
+      assert.equal(lowOf(pushed.diagnostics).length, 11, 'ten hints and the notice');
+      assert.equal(pushed.diagnostics.filter((d) => d.code === 'unknown-field').length, errors);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('diagnostics carry no data: quick fixes are computed on the server', async () => {
+    const server = await startServer({ workspace: scratch });
+    try {
+      const uri = fileUri(join(scratch, 'events', 'fix.json'));
+      const doc = '{"@timestamp": "2021-05-04T10:12:01Z", "schema": {"version": "1.11.0"}, "source": {"prot": 1}}';
+      server.open(uri, 'json', doc);
+      const found = await server.diagnostics(uri);
+      assert.ok(found.every((d) => d.data === undefined), 'no data on the wire');
+      const actions = await server.codeActions(uri, doc.indexOf('prot'), doc.indexOf('prot') + 4);
+      assert.ok(actions.some((a) => /source\.port|port/.test(a.title)), `the rename is offered: ${actions.map((a) => a.title).join(' | ')}`);
+    } finally {
+      await server.stop();
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import type { DocumentFormat } from '../../server/src/document/model';
 import { complete } from '../../server/src/features/completion';
 import type { CompletionEntry } from '../../server/src/features/types';
+import { completionDocs } from '../../server/src/features/fieldDocs';
 import { applyCompletion, atCaret, featureEnv, testCatalog } from '../helpers/featureFixture';
 
 interface Case {
@@ -448,7 +449,7 @@ test('every item carries its level badge in level and detail, and core sorts bef
         assert.ok(rank[item.level!] >= last, `${fixture}: ${item.label} (${item.level}) sorts after a ${Object.keys(rank)[last]} item`);
         last = rank[item.level!];
       }
-      assert.ok(item.documentation.length > 0, `${item.label} has documentation`);
+      assert.ok(completionDocs(testCatalog(), item.docPath).length > 0, `${item.label} has documentation`);
     }
   }
 });
@@ -462,13 +463,18 @@ test('root completion ranks custom-level sets (git) after core and extended ones
 });
 
 test('documentation names the path, type, level and description', () => {
+  const docs = (item: CompletionEntry): string => completionDocs(testCatalog(), item.docPath);
   const [item] = check({ name: 'doc', format: 'json', fixture: '{"source": {"geo": {"city|"}}}' }).filter((i) => i.label === 'city_name');
-  assert.match(item.documentation, /source\.geo\.city_name/);
-  assert.match(item.documentation, /keyword/);
-  assert.match(item.documentation, /core/);
-  assert.match(item.documentation, /City name/);
+  assert.match(docs(item), /source\.geo\.city_name/);
+  assert.match(docs(item), /keyword/);
+  assert.match(docs(item), /core/);
+  assert.match(docs(item), /City name/);
   const [kind] = check({ name: 'doc', format: 'json', fixture: '{"event": {"ki|"}}' }).filter((i) => i.label === 'kind');
-  assert.match(kind.documentation, /Allowed values: `alert`/);
+  assert.match(docs(kind), /Allowed values: `alert`/);
+  const [geo] = check({ name: 'doc', format: 'json', fixture: '{"source": {"g|"}}' }).filter((i) => i.label === 'geo');
+  assert.match(docs(geo), /source\.geo/, 'an object documents itself');
+  const [value] = check({ name: 'doc', format: 'json', fixture: '{"event": {"kind": |}}' }).filter((i) => i.label === 'alert');
+  assert.match(docs(value), /event\.kind/, 'a value documents its field');
 });
 
 test('NDJSON and JSON insertions never contain a newline', () => {

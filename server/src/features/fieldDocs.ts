@@ -1,6 +1,6 @@
 // Markdown about fields, objects and field sets: the short form documents completion items, the full form is the hover.
 import type { Catalog, FieldDefinition, FieldSetInfo, Level, Resolution } from '../catalog/types';
-import { entryOf, fieldSetNamed, levelOfPath } from './catalogIndex';
+import { entryOf, fieldSetNamed, levelOfPath, memoDoc } from './catalogIndex';
 import { fieldDetail, typeLabel } from './levelBadge';
 
 const MAX_LISTED = 12;
@@ -65,6 +65,19 @@ export function fieldSummaryMarkdown(field: FieldDefinition): string {
   return [heading(field.path, badgeSummary(typeLabel(field.type, field.array), field.level, 'field', field)), field.description, ...valueLines(field, MAX_LISTED), ...flagLines(field.deprecated, field.beta)]
     .filter((s) => s !== '')
     .join('\n\n');
+}
+
+/**
+ * The documentation of a completion item for a path: a field's summary, or an intermediate object's; built once per
+ * catalog (a list at the top level of an event documents hundreds of paths).
+ */
+export function completionDocs(catalog: Catalog, path: string): string {
+  const field = catalog.lookup(path);
+  if (field) return memoDoc(catalog, `f:${path}`, () => fieldSummaryMarkdown(field));
+  return memoDoc(catalog, `o:${path}`, () => {
+    const entry = entryOf(catalog, path.split('.'));
+    return objectMarkdown(path, entry?.level, { fieldSet: entry?.fieldSet, deprecated: entry?.deprecated, beta: entry?.beta, description: entry?.description });
+  });
 }
 
 /** The full hover for a defined field. */

@@ -1,9 +1,8 @@
 // Key completion: the names valid under the current object (or the typed dotted prefix), with their nesting.
 import type { Catalog, ChildEntry, FieldDefinition, Level } from '../catalog/types';
 import type { EventView } from '../document/fieldRefs';
-import { childrenOf, fieldsBelow, memoDoc } from './catalogIndex';
+import { childrenOf, fieldsBelow } from './catalogIndex';
 import type { FeatureEnv } from './env';
-import { fieldSummaryMarkdown, objectMarkdown } from './fieldDocs';
 import {
   jsonCommaAfter, jsonCommaBefore, jsonMember, jsonStringBody, KeyTarget, snippetEscape, yamlEntry, yamlIndentUnit, yamlKey,
 } from './insertText';
@@ -23,7 +22,6 @@ export interface Candidate {
   deprecated?: string;
   beta?: string;
   detail: string;
-  documentation: string;
   sortText: string;
   /** Insert texts already built for this candidate, by style. */
   texts?: Map<string, string>;
@@ -46,6 +44,7 @@ export function keyCompletions(view: EventView, ctx: KeyContext, offset: number,
     unit: yaml ? yamlIndentUnit(view.text) : 0,
     commaAfter: yaml ? '' : jsonCommaAfter(view.text, end),
     commaBefore: yaml ? undefined : jsonCommaBefore(view.text, site.start - (site.openQuote ? 1 : 0)),
+    nameOnly: `n${yaml ? 'y' : 'j'}${site.openQuote ? 1 : 0}${site.hasColon ? 1 : 0}${site.quoteInRange ? 1 : 0}`,
   };
   const out: CompletionEntry[] = [];
   for (const candidate of candidates(env.catalog, parent, site.segmentOnly)) {
@@ -74,18 +73,18 @@ export function candidates(catalog: Catalog, parent: readonly string[], directOn
   const key = parent.join('.');
   let list = byParent.get(key);
   if (!list) {
-    list = childrenOf(catalog, parent).map((child) => fromChild(catalog, child));
+    list = childrenOf(catalog, parent).map(fromChild);
     const depth = parent.length;
     for (const field of fieldsBelow(catalog, parent)) {
       const segments = field.path.split('.');
-      if (segments.length > depth + 1) list.push(fromField(catalog, field, segments.slice(depth)));
+      if (segments.length > depth + 1) list.push(fromField(field, segments.slice(depth)));
     }
     byParent.set(key, list);
   }
   return directOnly ? list.filter((c) => c.direct) : list;
 }
 
-function fromChild(catalog: Catalog, child: ChildEntry): Candidate {
+function fromChild(child: ChildEntry): Candidate {
   const field = child.field;
   const level = field?.level ?? child.level;
   const deprecated = field?.deprecated ?? child.deprecated;
@@ -99,13 +98,10 @@ function fromChild(catalog: Catalog, child: ChildEntry): Candidate {
     deprecated,
     beta,
     detail: field ? fieldDetail(field) : detailLine('object', level, { deprecated, beta }),
-    documentation: field
-      ? memoDoc(catalog, `f:${child.path}`, () => fieldSummaryMarkdown(field))
-      : memoDoc(catalog, `o:${child.path}`, () => objectMarkdown(child.path, level, { fieldSet: child.fieldSet, deprecated, beta, description: child.description })),
   });
 }
 
-function fromField(catalog: Catalog, field: FieldDefinition, rel: string[]): Candidate {
+function fromField(field: FieldDefinition, rel: string[]): Candidate {
   return finish({
     rel,
     path: field.path,
@@ -115,7 +111,6 @@ function fromField(catalog: Catalog, field: FieldDefinition, rel: string[]): Can
     deprecated: field.deprecated,
     beta: field.beta,
     detail: fieldDetail(field),
-    documentation: memoDoc(catalog, `f:${field.path}`, () => fieldSummaryMarkdown(field)),
   });
 }
 
@@ -132,6 +127,8 @@ interface Style {
   /** JSON: a comma after the new member when another one follows, and one before it when the previous lacks it. */
   commaAfter: string;
   commaBefore?: TextEdit;
+  /** The memo key of a name-only insertion: the shape of the key being replaced. */
+  nameOnly: string;
 }
 
 function entry(site: KeySite, c: Candidate, relToObject: string[], style: Style): CompletionEntry {
@@ -141,7 +138,7 @@ function entry(site: KeySite, c: Candidate, relToObject: string[], style: Style)
     kind: c.target.kind,
     level: c.level,
     detail: c.detail,
-    documentation: c.documentation,
+    docPath: c.path,
     insertText: edit.text,
     snippet: true,
     replace: { start: site.start, end: edit.end },
@@ -158,15 +155,18 @@ function insertion(site: KeySite, c: Candidate, relToObject: string[], style: St
   const quote = style.yaml || site.openQuote ? '' : '"';
   const names = site.segmentOnly ? c.rel : relToObject;
   // Only the name changes: the key already has its value, or it continues as a dotted key into an object.
-  if (site.hasColon || (style.dotted && c.target.kind === 'object')) {
-    const name = names.join('.') + (site.hasColon ? '' : '.');
-    const key = style.yaml ? (site.openQuote ? name : yamlKey(name)) : `${quote}${jsonStringBody(name)}`;
-    const reclose = site.quoteInRange ? (site.hasColon ? '"' : '$0"') : '';
-    const close = !style.yaml && !site.openQuote && site.hasColon ? '"' : '';
-    return { text: snippetEscape(key) + close + reclose, end: site.end };
-  }
-  // Without a typed prefix the member text depends on the style only: built once per candidate.
+  // Without a typed prefix the text depends on the site's shape and the style only: built once per candidate.
   const own = names === c.rel;
+  if (site.hasColon || (style.dotted && c.target.kind === 'object')) {
+    const build = (): string => {
+      const name = names.join('.') + (site.hasColon ? '' : '.');
+      const key = style.yaml ? (site.openQuote ? name : yamlKey(name)) : `${quote}${jsonStringBody(name)}`;
+      const reclose = site.quoteInRange ? (site.hasColon ? '"' : '$0"') : '';
+      const close = !style.yaml && !site.openQuote && site.hasColon ? '"' : '';
+      return snippetEscape(key) + close + reclose;
+    };
+    return { text: own ? memoText(c, style.nameOnly, build) : build(), end: site.end };
+  }
   if (style.yaml) {
     const build = (): string => yamlEntry(names, c.target, style.dotted, site.column, style.unit);
     return { text: own ? memoText(c, `y${style.dotted ? 1 : 0}:${site.column}:${style.unit}`, build) : build(), end: site.end };

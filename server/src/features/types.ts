@@ -40,8 +40,11 @@ export interface CompletionEntry {
   level?: Level;
   /** Short type and level line, e.g. `keyword · core`. */
   detail: string;
-  /** Markdown documentation. */
-  documentation: string;
+  /**
+   * The field or object path the item documents: `completionDocs(catalog, docPath)` is its markdown, built when a
+   * client shows it (a list at the top level of an event names hundreds of paths).
+   */
+  docPath: string;
   /** What replaces `replace`; a snippet when `snippet` is true. */
   insertText: string;
   snippet?: boolean;

@@ -2,9 +2,7 @@
 import type { FieldDefinition } from '../catalog/types';
 import type { EventView } from '../document/fieldRefs';
 import type { PositionContext } from '../document/positionContext';
-import { memoDoc } from './catalogIndex';
 import type { FeatureEnv } from './env';
-import { fieldSummaryMarkdown } from './fieldDocs';
 import { jsonCommaBefore, snippetEscape, yamlString } from './insertText';
 import type { CompletionEntry } from './types';
 
@@ -32,7 +30,6 @@ export function valueCompletions(view: EventView, ctx: ValueContext, env: Featur
   const space = yaml && view.text[ctx.replace.start - 1] === ':' ? ' ' : '';
   // `["network" |]`: the new item needs a comma after the one before it.
   const comma = yaml || !ctx.inArray ? undefined : jsonCommaBefore(view.text, ctx.replace.start);
-  const documentation = memoDoc(env.catalog, `f:${field.path}`, () => fieldSummaryMarkdown(field));
   return suggestions.map((s, i): CompletionEntry => {
     const one = typeof s.value === 'boolean' ? String(s.value) : yaml ? yamlString(s.value, quote) : JSON.stringify(s.value);
     const text = space + (wrap ? `[${one}]` : one);
@@ -42,7 +39,7 @@ export function valueCompletions(view: EventView, ctx: ValueContext, env: Featur
       kind: 'value',
       level: field.level,
       detail: `${s.what} of ${field.path} · ${field.level}`,
-      documentation,
+      docPath: field.path,
       insertText: snippetEscape(text),
       snippet: true,
       replace: { ...ctx.replace },

@@ -17,6 +17,10 @@ export interface ClientFeatures {
   snippets: boolean;
   labelDetails: boolean;
   completionMarkdown: boolean;
+  /** The client resolves an item's documentation when it shows it (completionItem/resolve): lists go without. */
+  completionResolvesDocs: boolean;
+  /** CompletionList.itemDefaults the client applies (LSP 3.17), e.g. `editRange`, `insertTextFormat`. */
+  completionDefaults: ReadonlySet<string>;
   completionDeprecatedTag: boolean;
   hoverMarkdown: boolean;
   documentChanges: boolean;
@@ -39,6 +43,8 @@ export function readClientFeatures(caps: ClientCapabilities): ClientFeatures {
     snippets: item?.snippetSupport === true,
     labelDetails: item?.labelDetailsSupport === true,
     completionMarkdown: item?.documentationFormat?.includes(MarkupKind.Markdown) === true,
+    completionResolvesDocs: item?.resolveSupport?.properties.includes('documentation') === true,
+    completionDefaults: new Set(text?.completion?.completionList?.itemDefaults ?? []),
     completionDeprecatedTag: item?.tagSupport?.valueSet?.includes(1) === true,
     hoverMarkdown: text?.hover?.contentFormat?.includes(MarkupKind.Markdown) === true,
     documentChanges: caps.workspace?.workspaceEdit?.documentChanges === true,

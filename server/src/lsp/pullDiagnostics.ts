@@ -4,6 +4,7 @@ import type { CancellationToken, Diagnostic, DocumentDiagnosticParams, DocumentD
 import { Cancelled, throwIfCancelled } from './guard';
 import { OpenDocuments, runSummary } from './openDocuments';
 import { toDiagnostic } from './toLsp';
+import { withinCeiling } from './diagnosticCeiling';
 import { yieldToEventLoop } from './diagnosticRun';
 
 interface Answered {
@@ -40,7 +41,7 @@ export class PullDiagnostics {
     const result = await this.docs.diagnostics(snap, () => token.isCancellationRequested);
     if (!result) throw new Cancelled();
     this.trace(runSummary(snap, result));
-    const items = result.diagnostics.map((d) => toDiagnostic(d, snap.at));
+    const items = withinCeiling(result.diagnostics, snap.workspace.settings.diagnostics.maxInformationAndHints).map((d) => toDiagnostic(d, snap.at));
     return this.report(uri, snap.entry.version, generation, items, params.previousResultId);
   }
 
@@ -61,14 +62,14 @@ export class PullDiagnostics {
   }
 }
 
-/** Field by field (a serialisation of thousands of diagnostics would cost more than the check itself). */
+/** Field by field (a serialisation of thousands of diagnostics would cost more than the check itself); no `data` is sent. */
 function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     const y = b[i];
     if (x.code !== y.code || x.severity !== y.severity || x.message !== y.message || !sameRange(x.range, y.range)) return false;
-    if ((x.tags?.join() ?? '') !== (y.tags?.join() ?? '') || (x.data !== y.data && JSON.stringify(x.data) !== JSON.stringify(y.data))) return false;
+    if ((x.tags?.join() ?? '') !== (y.tags?.join() ?? '')) return false;
   }
   return true;
 }

@@ -3,6 +3,8 @@
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver';
 import { OpenDocuments, runSummary } from './openDocuments';
 import { toDiagnostic } from './toLsp';
+import { withinCeiling } from './diagnosticCeiling';
+import { warmCompletion } from './completionWarmup';
 import { yieldToEventLoop } from './diagnosticRun';
 import type { TraceLog } from './pullDiagnostics';
 
@@ -55,8 +57,9 @@ export class PushDiagnostics {
     const result = await this.docs.diagnostics(snap, overtaken);
     if (!result || overtaken()) return;
     this.host.trace(runSummary(snap, result));
-    const diagnostics: Diagnostic[] = result.diagnostics.map((d) => toDiagnostic(d, snap.at));
+    const diagnostics: Diagnostic[] = withinCeiling(result.diagnostics, snap.workspace.settings.diagnostics.maxInformationAndHints).map((d) => toDiagnostic(d, snap.at));
     this.published.add(uri);
     this.host.send(this.host.versioned ? { uri, version: snap.entry.version, diagnostics } : { uri, diagnostics });
+    warmCompletion(ctx.workspace.service, ctx.type.format, ctx.file);
   }
 }

@@ -1,12 +1,11 @@
 // Fieldwise's plain results (document offsets) as LSP objects; positions go through `Positions` only.
 import {
-  CodeAction, CodeActionKind, CompletionItem, CompletionItemKind, CompletionItemTag, Diagnostic, DiagnosticSeverity,
-  DiagnosticTag, Hover, InlayHint, InsertTextFormat, MarkupKind, TextEdit as LspTextEdit, WorkspaceEdit,
+  CodeAction, CodeActionKind, Diagnostic, DiagnosticSeverity, DiagnosticTag, Hover, InlayHint, MarkupKind,
+  TextEdit as LspTextEdit, WorkspaceEdit,
 } from 'vscode-languageserver';
-import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, Severity, TextEdit } from '../features/types';
+import type { FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, Severity, TextEdit } from '../features/types';
 import type { ClientFeatures } from './clientFeatures';
 import type { Positions } from './positions';
-import { snippetToPlainText } from './snippetText';
 
 export const SOURCE = 'fieldwise';
 
@@ -26,6 +25,7 @@ export function fromDiagnostic(d: Diagnostic, at: Positions): FwDiagnostic | und
   return out;
 }
 
+/** A finding as sent; without its `data`: quick fixes are computed from the current text, never from the client's copy. */
 export function toDiagnostic(d: FwDiagnostic, at: Positions): Diagnostic {
   const diagnostic: Diagnostic = {
     range: at.range(d),
@@ -37,39 +37,7 @@ export function toDiagnostic(d: FwDiagnostic, at: Positions): Diagnostic {
   if (d.tags?.length) {
     diagnostic.tags = d.tags.map((t) => (t === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary));
   }
-  if (d.data !== undefined) diagnostic.data = d.data;
   return diagnostic;
-}
-
-const kinds: Record<CompletionEntry['kind'], CompletionItemKind> = {
-  field: CompletionItemKind.Field,
-  object: CompletionItemKind.Module,
-  value: CompletionItemKind.Value,
-};
-
-export function toCompletionItem(entry: CompletionEntry, at: Positions, client: ClientFeatures): CompletionItem {
-  const snippet = entry.snippet === true && client.snippets;
-  const newText = entry.snippet && !client.snippets ? snippetToPlainText(entry.insertText) : entry.insertText;
-  const item: CompletionItem = {
-    label: entry.label,
-    kind: kinds[entry.kind],
-    detail: entry.detail,
-    documentation: client.completionMarkdown
-      ? { kind: MarkupKind.Markdown, value: entry.documentation }
-      : { kind: MarkupKind.PlainText, value: entry.documentation },
-    textEdit: { range: at.range(entry.replace), newText },
-    insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
-    sortText: entry.sortText,
-  };
-  // The badge beside the label where the client can show one; `detail` carries it for every client.
-  if (entry.level && client.labelDetails) item.labelDetails = { description: entry.level };
-  if (entry.filterText !== undefined) item.filterText = entry.filterText;
-  if (entry.additionalEdits?.length) item.additionalTextEdits = entry.additionalEdits.map((e) => toTextEdit(e, at));
-  if (entry.deprecated) {
-    if (client.completionDeprecatedTag) item.tags = [CompletionItemTag.Deprecated];
-    else item.deprecated = true;
-  }
-  return item;
 }
 
 export function toHover(result: HoverResult, at: Positions, client: ClientFeatures): Hover {

@@ -8,6 +8,7 @@ import type { FileType } from '../document/fileType';
 import type { DocumentFormat, EventSlice, ParsedDocument, Span } from '../document/model';
 import { parsePipelineDocument, PipelineDocument } from '../document/pipeline/pipelineDocument';
 import { complete } from '../features/completion';
+import { completionDocs } from '../features/fieldDocs';
 import { hover } from '../features/hover';
 import { inlayHints } from '../features/inlayHints';
 import { checkDocument } from '../features/diagnostics';
@@ -15,7 +16,7 @@ import { codeActions } from '../features/codeActions';
 import type { FeatureEnv } from '../features/env';
 import { checkPipeline } from '../features/pipeline/pipelineDiagnostics';
 import type { PipelineEnv } from '../features/pipeline/pipelineEnv';
-import { completePipeline } from '../features/pipeline/pipelineCompletion';
+import { completePipeline, pipelineCompletionDocs } from '../features/pipeline/pipelineCompletion';
 import { pipelineFixes } from '../features/pipeline/pipelineFixes';
 import { pipelineHints } from '../features/pipeline/pipelineHints';
 import { hoverPipeline } from '../features/pipeline/pipelineHover';
@@ -81,6 +82,11 @@ export class LanguageService {
       replace: shift(e.replace, event.start),
       additionalEdits: e.additionalEdits?.map((edit) => shiftEdit(edit, event.start)),
     }));
+  }
+
+  /** The documentation of a completion entry, again, from its `docPath` (for clients that resolve it when shown). */
+  completionDocumentation(docPath: string): string {
+    return pipelineCompletionDocs(loadProcessorTable(), docPath) ?? completionDocs(this.catalog, docPath);
   }
 
   hover(doc: SourceDocument, file: string, offset: number): HoverResult | undefined {

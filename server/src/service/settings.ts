@@ -16,6 +16,8 @@ export interface FieldwiseSettings {
     severity: Record<string, Severity | 'off'>;
     /** `"code"` entries switch a code off everywhere; objects switch codes off for globs. */
     disable: Array<string | DisableEntry>;
+    /** The editor shows at most this many information and hint diagnostics per file (the command line all). */
+    maxInformationAndHints: number;
   };
   inlayHints: { enabled: boolean };
   schema: { definitions: string[] };
@@ -28,7 +30,7 @@ export const defaultSettings: FieldwiseSettings = {
     console: ['**/*.{http,es,console}'],
   },
   events: { allowDottedKeys: false },
-  diagnostics: { severity: {}, disable: [] },
+  diagnostics: { severity: {}, disable: [], maxInformationAndHints: 1000 },
   inlayHints: { enabled: true },
   schema: { definitions: ['.fieldwise/*.yml'] },
 };
@@ -54,6 +56,8 @@ export function mergeSettings(raw: unknown): FieldwiseSettings {
         if (value === 'error' || value === 'warning' || value === 'information' || value === 'hint' || value === 'off') s.diagnostics.severity[code] = value;
       }
     }
+    const max = diagnostics.maxInformationAndHints;
+    if (typeof max === 'number' && Number.isInteger(max) && max >= 0) s.diagnostics.maxInformationAndHints = max;
     if (Array.isArray(diagnostics.disable)) {
       for (const entry of diagnostics.disable) {
         if (typeof entry === 'string') s.diagnostics.disable.push(entry);

@@ -37,6 +37,24 @@ local function request(bufnr, method, position)
   end
 end
 
+-- The documentation Neovim can show for an item: inline, or (a client that announces resolving it) resolved.
+local function documentation(bufnr, item)
+  local doc = item.documentation
+  local provider = client_of(bufnr).server_capabilities.completionProvider
+  if doc == nil and provider and provider.resolveProvider then
+    local answers = vim.lsp.buf_request_sync(bufnr, 'completionItem/resolve', item, TIMEOUT)
+    for _, answer in pairs(answers or {}) do
+      if answer.result then
+        doc = answer.result.documentation
+      end
+    end
+  end
+  if doc == nil then
+    return vim.NIL
+  end
+  return type(doc) == 'table' and doc.value or doc
+end
+
 local function completion(bufnr, position)
   local result = request(bufnr, 'textDocument/completion', position)
   local items = result and (result.items or result) or {}
@@ -48,6 +66,7 @@ local function completion(bufnr, position)
       badge = item.labelDetails and item.labelDetails.description or vim.NIL,
       insertTextFormat = item.insertTextFormat,
       newText = item.textEdit and item.textEdit.newText or item.insertText,
+      documentation = documentation(bufnr, item),
     })
   end
   return out

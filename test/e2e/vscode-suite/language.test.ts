@@ -44,6 +44,12 @@ suite('language server in the editor', () => {
     const natItems = items.filter((item) => /nat/.test(labelOf(item)));
     assert.ok(natItems.length > 0, 'no nat field offered under source');
     assert.ok(natItems.some((item) => /\bextended\b/.test(badgeText(item))), `badges of nat items: ${natItems.map(badgeText).join(' | ')}`);
+    // The documentation comes with completionItem/resolve, as when the user focuses the item.
+    const resolved = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, position, undefined, items.length);
+    const shown = resolved.items.find((item) => labelOf(item) === labelOf(port));
+    const documentation = shown?.documentation;
+    const text = typeof documentation === 'string' ? documentation : documentation?.value ?? '';
+    assert.match(text, /source\.port/, `documentation of port: '${text}'`);
   });
 
   test('hover on a field name shows its documentation', async () => {

@@ -1,6 +1,6 @@
 // Completion in a pipeline: field names wherever one is typed (whole option values, patterns, templates, scripts;
 // the dotted form), processor names with their required options, option names, and allowed values of set.value.
-import type { ProcessorSpec } from '../../catalog/processors';
+import type { ProcessorSpec, ProcessorTable } from '../../catalog/processors';
 import { columnOf, lineStarts } from '../../document/lines';
 import { valueOf } from '../../document/pipeline/pipelineDocument';
 import { PipelinePosition, pipelinePositionAt } from '../../document/pipeline/pipelinePosition';
@@ -9,6 +9,18 @@ import type { PipelineDocument } from '../../document/pipeline/pipelineDocument'
 import { candidates } from '../keyCompletion';
 import type { CompletionEntry } from '../types';
 import type { PipelineEnv } from './pipelineEnv';
+
+// Completion items carry a `docPath` whose documentation is built when shown: a field's path, or one of these.
+const PROCESSOR_DOC = 'processor:';
+const OPTION_DOC = 'option:';
+
+/** The documentation of a pipeline item's `docPath`; undefined when the path names no processor or option. */
+export function pipelineCompletionDocs(table: ProcessorTable, docPath: string): string | undefined {
+  if (docPath.startsWith(PROCESSOR_DOC)) return table.get(docPath.slice(PROCESSOR_DOC.length))?.description;
+  if (!docPath.startsWith(OPTION_DOC)) return undefined;
+  const [processor, option] = docPath.slice(OPTION_DOC.length).split(':');
+  return table.option(processor, option ?? '')?.description;
+}
 
 export function completePipeline(doc: PipelineDocument, offset: number, env: PipelineEnv): CompletionEntry[] {
   const pos = pipelinePositionAt(doc, offset, env.processors);
@@ -28,7 +40,7 @@ export function completePipeline(doc: PipelineDocument, offset: number, env: Pip
           label: p.name,
           kind: 'object' as const,
           detail: 'ingest processor',
-          documentation: p.description,
+          docPath: `${PROCESSOR_DOC}${p.name}`,
           insertText: snippet ?? p.name,
           snippet: snippet !== undefined,
           replace: pos.replace,
@@ -45,7 +57,7 @@ export function completePipeline(doc: PipelineDocument, offset: number, env: Pip
         label: o.name,
         kind: 'value' as const,
         detail: `${pos.site.name} option${o.required ? ' · required' : ''}`,
-        documentation: o.description,
+        docPath: `${OPTION_DOC}${pos.site.name}:${o.name}`,
         insertText: o.name,
         replace: pos.replace,
         sortText: `${o.required ? 0 : 1}${o.name}`,
@@ -64,7 +76,7 @@ function segmentNames(parent: readonly string[], replace: { start: number; end: 
     kind: c.target.kind === 'object' ? 'object' : 'field',
     level: c.level,
     detail: c.detail,
-    documentation: c.documentation,
+    docPath: c.path,
     insertText: c.label,
     replace,
     sortText: c.sortText,
@@ -82,7 +94,7 @@ function fieldNames(typed: string, replace: { start: number; end: number }, env:
     kind: c.target.kind === 'object' ? 'object' : 'field',
     level: c.level,
     detail: c.detail,
-    documentation: c.documentation,
+    docPath: c.path,
     insertText: prefix + c.label,
     filterText: prefix + c.label,
     replace,
@@ -108,7 +120,7 @@ function allowedValues(doc: PipelineDocument, pos: Extract<PipelinePosition, { k
     label: v,
     kind: 'value' as const,
     detail: `${field.path} · allowed value`,
-    documentation: '',
+    docPath: field.path,
     insertText: scalarText(v, doc.type.format, pos.node),
     replace: pos.replace,
     sortText: String(i).padStart(3, '0'),

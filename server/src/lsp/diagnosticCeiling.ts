@@ -1,0 +1,37 @@
+// The ceiling on information and hint diagnostics per file in the editor (`fieldwise.diagnostics.maxInformationAndHints`):
+// documents that other tools composed can hold tens of thousands, which every edit would send again. Errors and
+// warnings are never left out, and the command line reports everything; one information diagnostic says what was left out.
+import type { FwDiagnostic } from '../features/types';
+
+export const CEILING_CODE = 'information-and-hints-left-out';
+const SETTING = 'fieldwise.diagnostics.maxInformationAndHints';
+
+/** `findings` (in document order) with information and hints after the first `max` left out, and the notice if any were. */
+export function withinCeiling(findings: readonly FwDiagnostic[], max: number): readonly FwDiagnostic[] {
+  let low = 0;
+  for (const f of findings) if (f.severity === 'information' || f.severity === 'hint') low++;
+  if (low <= max) return findings;
+  const out: FwDiagnostic[] = [];
+  let kept = 0;
+  for (const f of findings) {
+    if (f.severity === 'information' || f.severity === 'hint') {
+      if (kept >= max) continue;
+      kept++;
+    }
+    out.push(f);
+  }
+  out.push(notice(low - max, max));
+  return out;
+}
+
+function notice(left: number, max: number): FwDiagnostic {
+  const n = (v: number): string => v.toLocaleString('en-US');
+  return {
+    code: CEILING_CODE,
+    severity: 'information',
+    message: `${n(left)} more information and hint diagnostics in this file are not shown (the first ${n(max)} are; every error and warning is). ` +
+      `To see them all, raise ${SETTING} or run \`fieldwise check\` on the file.`,
+    start: 0,
+    end: 0,
+  };
+}
