@@ -40,9 +40,10 @@ test('a row lists the read, written and removed field options, templates, patter
 });
 
 test('the generated section keeps the rest of the file as it is', () => {
-  const other = `# Ingest pipelines\n\nWritten by hand.\n\n${doc.slice(doc.indexOf('<!-- BEGIN PROCESSORS'), doc.indexOf('<!-- END PROCESSORS -->'))}<!-- END PROCESSORS -->\n\n## More\n`;
+  const section = (name: string): string => `${doc.slice(doc.indexOf(`<!-- BEGIN ${name}`), doc.indexOf(`<!-- END ${name} -->`))}<!-- END ${name} -->`;
+  const other = `# Ingest pipelines\n\nWritten by hand.\n\n${section('DIAGNOSTICS')}\n\n${section('PROCESSORS')}\n\n## More\n`;
   const rendered = renderPipelinesDoc(other);
-  assert.ok(rendered.startsWith('# Ingest pipelines\n\nWritten by hand.\n\n<!-- BEGIN PROCESSORS'));
+  assert.ok(rendered.startsWith('# Ingest pipelines\n\nWritten by hand.\n\n<!-- BEGIN DIAGNOSTICS'));
   assert.ok(rendered.endsWith('<!-- END PROCESSORS -->\n\n## More\n'));
-  assert.throws(() => renderPipelinesDoc('# no markers\n'), /docs\/pipelines\.md has no '<!-- BEGIN PROCESSORS/);
+  assert.throws(() => renderPipelinesDoc('# no markers\n'), /docs\/pipelines\.md has no '<!-- BEGIN (PROCESSORS|DIAGNOSTICS)/);
 });
