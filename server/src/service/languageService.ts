@@ -21,7 +21,7 @@ import { pipelineHints } from '../features/pipeline/pipelineHints';
 import { hoverPipeline } from '../features/pipeline/pipelineHover';
 import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, TextEdit } from '../features/types';
 import { defaultSettings, FieldwiseSettings } from './settings';
-import { dottedKeysAllowed } from './fileSettings';
+import { dottedKeysAllowed } from '../features/fileSettings';
 
 /** A parsed file of any kind: an event document (split into events) or an ingest pipeline. */
 export type SourceDocument = ParsedDocument | PipelineDocument;
