@@ -10,7 +10,7 @@ import { applyEdits, minimalEdit, reread } from './edits';
 import type { FeatureEnv } from './env';
 import { checkDocument, createRuleContext, documentSuppression, eventDiagnostics, lineDisabled, ruleFor } from './diagnostics';
 import type { Rule, RuleContext } from './diagnostics/rule';
-import { disabledCodes } from '../service/fileSettings';
+import { disabledCodes } from './fileSettings';
 import type { FwDiagnostic, QuickFix, TextEdit } from './types';
 
 /** Individual fixes are computed for at most this many diagnostics of a range (an editor shows a few at a time). */

@@ -1,7 +1,7 @@
 // What every feature knows besides the event: the catalog, the file's format and the settings that apply to it.
 import type { Catalog } from '../catalog/types';
 import type { DocumentFormat } from '../document/model';
-import type { FieldwiseSettings } from '../service/settings';
+import type { FieldwiseSettings } from './settings';
 
 export interface FeatureEnv {
   catalog: Catalog;

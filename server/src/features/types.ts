@@ -3,6 +3,19 @@ import type { Level } from '../catalog/types';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
+/** What a rule says of itself (SARIF rule metadata, docs/diagnostics.md): all of a rule that lsp/ and the CLI see. */
+export interface RuleInfo {
+  /** Stable code, shown to users and used in settings (`unknown-field`). */
+  readonly code: string;
+  readonly defaultSeverity: Severity;
+  /** A few words naming the rule (SARIF `name`, the docs' headings). */
+  readonly title: string;
+  /** The spec sentence the rule enforces, quoted in docs/diagnostics.md and SARIF rule metadata. */
+  readonly spec: string;
+  /** Where that sentence is in the spec ("Document 1, Event document rules, rule 1"). */
+  readonly specSource: string;
+}
+
 export interface TextEdit {
   start: number;
   end: number;

@@ -3,8 +3,6 @@
 // small batches, yielding to the event loop between them (a cancellation or a newer edit gets in), and then the
 // whole document is assembled in one call that is served from that cache (per-file rules, severities, syntax errors).
 import type { EventSlice } from '../document/model';
-import { eventKey, releaseTree } from '../document/parsedEvent';
-import { checkCounter } from '../features/diagnostics/eventDiagnostics';
 import type { FwDiagnostic } from '../features/types';
 import { isPipeline, LanguageService } from '../service/languageService';
 import type { ParsedVersion } from './parseCache';
@@ -30,12 +28,12 @@ export class CheckedEvents {
     return this;
   }
 
-  has(event: EventSlice): boolean {
-    return this.seen.has(eventKey(event));
+  has(event: EventSlice, service: LanguageService): boolean {
+    return this.seen.has(service.eventKey(event));
   }
 
-  add(event: EventSlice): void {
-    this.seen.add(eventKey(event));
+  add(event: EventSlice, service: LanguageService): void {
+    this.seen.add(service.eventKey(event));
   }
 }
 
@@ -57,7 +55,7 @@ export async function checkVersion(
   const doc = entry.parsed;
   // A pipeline is checked whole (it is one unit, not a list of events).
   if (isPipeline(doc)) return { diagnostics: service.diagnostics(doc, file), checked: 1, total: 1, ms: performance.now() - started };
-  const pending = doc.events.filter((e) => !checkedBefore.has(e));
+  const pending = doc.events.filter((e) => !checkedBefore.has(e, service));
   let checked = 0;
   let sliceStart = performance.now();
   for (let i = 0; i < pending.length; i += BATCH) {
@@ -67,18 +65,15 @@ export async function checkVersion(
       sliceStart = performance.now();
     }
     const batch = pending.slice(i, i + BATCH);
-    const before = checkCounter.events;
-    service.diagnostics({ ...doc, events: batch, errors: [] }, file);
-    checked += checkCounter.events - before;
-    for (const e of batch) {
-      checkedBefore.add(e);
-      // Its findings are cached now: the tree is rebuilt on demand if a feature needs it, so the heap holds only text.
-      releaseTree(e);
-    }
+    const before = service.checkCount;
+    // Its findings are cached now and its trees released (rebuilt on demand if a feature needs them).
+    service.checkEvents(doc, batch, file);
+    checked += service.checkCount - before;
+    for (const e of batch) checkedBefore.add(e, service);
   }
   if (isCancelled()) return undefined;
-  const before = checkCounter.events;
+  const before = service.checkCount;
   const diagnostics = service.diagnostics(doc, file);
-  checked += checkCounter.events - before;
+  checked += service.checkCount - before;
   return { diagnostics, checked, total: doc.events.length, ms: performance.now() - started };
 }

@@ -1,7 +1,6 @@
 // One parse per document version; the next version is parsed against the previous one, so unchanged events
 // (same text) are reused as they are and only the edited ones are parsed again.
 import type { FileType } from '../document/fileType';
-import { eventKey } from '../document/parsedEvent';
 import { isPipeline, LanguageService, SourceDocument } from '../service/languageService';
 
 export interface ParsedVersion {
@@ -44,9 +43,9 @@ function parseVersion(
   const parsed = service.parse(text, type, previous?.parsed);
   let reparsed = 1;
   if (!isPipeline(parsed)) {
-    const before = new Set(previous && !isPipeline(previous.parsed) ? previous.parsed.events.map(eventKey) : []);
+    const before = new Set(previous && !isPipeline(previous.parsed) ? previous.parsed.events.map((e) => service.eventKey(e)) : []);
     reparsed = 0;
-    for (const event of parsed.events) if (!before.has(eventKey(event))) reparsed++;
+    for (const event of parsed.events) if (!before.has(service.eventKey(event))) reparsed++;
   }
   return { uri, version, type, text, parsed, reparsed, parseMs: performance.now() - started };
 }

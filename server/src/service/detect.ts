@@ -12,7 +12,7 @@ import { parseJsonValue } from '../document/jsonValue';
 import type { DocumentFormat, ObjectNode, ValueNode } from '../document/model';
 import { PIPELINE_KEYS, pipelineEndpoint } from '../document/pipeline/pipelineDocument';
 import { parseYamlValue } from '../document/yamlValue';
-import { matchesAny } from './fileSettings';
+import { matchesAny } from '../features/fileSettings';
 import type { FieldwiseSettings } from './settings';
 
 const EXTENSIONS: Array<[RegExp, DocumentFormat]> = [

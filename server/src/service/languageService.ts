@@ -4,6 +4,7 @@ import { loadProcessorTable } from '../catalog/processors';
 import type { Catalog } from '../catalog/types';
 import { eventAt, parseEventDocument } from '../document/eventDocument';
 import { EventView } from '../document/fieldRefs';
+import { eventKey, releaseTree } from '../document/parsedEvent';
 import type { FileType } from '../document/fileType';
 import type { DocumentFormat, EventSlice, ParsedDocument, Span } from '../document/model';
 import { parsePipelineDocument, PipelineDocument } from '../document/pipeline/pipelineDocument';
@@ -11,7 +12,8 @@ import { complete } from '../features/completion';
 import { completionDocs } from '../features/fieldDocs';
 import { hover } from '../features/hover';
 import { inlayHints } from '../features/inlayHints';
-import { checkDocument } from '../features/diagnostics';
+import { checkDocument, rules } from '../features/diagnostics';
+import { checkCounter } from '../features/diagnostics/eventDiagnostics';
 import { codeActions } from '../features/codeActions';
 import type { FeatureEnv } from '../features/env';
 import { checkPipeline } from '../features/pipeline/pipelineDiagnostics';
@@ -20,9 +22,9 @@ import { completePipeline, pipelineCompletionDocs } from '../features/pipeline/p
 import { pipelineFixes } from '../features/pipeline/pipelineFixes';
 import { pipelineHints } from '../features/pipeline/pipelineHints';
 import { hoverPipeline } from '../features/pipeline/pipelineHover';
-import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, TextEdit } from '../features/types';
+import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, RuleInfo, TextEdit } from '../features/types';
 import { defaultSettings, FieldwiseSettings } from './settings';
-import { dottedKeysAllowed } from './fileSettings';
+import { dottedKeysAllowed } from '../features/fileSettings';
 
 /** A parsed file of any kind: an event document (split into events) or an ingest pipeline. */
 export type SourceDocument = ParsedDocument | PipelineDocument;
@@ -71,6 +73,30 @@ export class LanguageService {
     const diagnostics = checkPipeline(doc, this.pipelineEnv(doc, file));
     this.pipelineChecks.set(doc, { catalog: this.catalog, settings: this.settings, file, diagnostics });
     return diagnostics;
+  }
+
+  /**
+   * Checks these events of an event document (their findings go to the per-event cache that a later `diagnostics`
+   * of the whole document is served from), then lets their trees go: the heap keeps only their text.
+   */
+  checkEvents(doc: ParsedDocument, events: EventSlice[], file: string): void {
+    this.diagnostics({ ...doc, events, errors: [] }, file);
+    for (const event of events) releaseTree(event);
+  }
+
+  /** How many events the diagnostics feature really checked (not served from its cache) since the process started. */
+  get checkCount(): number {
+    return checkCounter.events;
+  }
+
+  /** Stays the same object while an event is reused across versions: per-event state kept outside keys on it. */
+  eventKey(event: EventSlice): object {
+    return eventKey(event);
+  }
+
+  /** Every event rule's code, default severity, title and spec sentence (SARIF rule metadata, the docs). */
+  rules(): readonly RuleInfo[] {
+    return rules;
   }
 
   complete(doc: SourceDocument, file: string, offset: number): CompletionEntry[] {

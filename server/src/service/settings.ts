@@ -1,27 +1,7 @@
-// Fieldwise settings as the server receives them (`fieldwise.*`), with defaults; plain data, no LSP.
-import type { Severity } from '../features/types';
+// Fieldwise settings as the server receives them (`fieldwise.*`): the defaults and the merge; the shape is features/settings.ts.
+import type { FieldwiseSettings } from '../features/settings';
 
-export interface DisableEntry {
-  /** Codes to switch off; empty means every code. */
-  codes: string[];
-  /** Globs (relative to the workspace) where they are off; empty means everywhere. */
-  files: string[];
-}
-
-export interface FieldwiseSettings {
-  files: { events: string[]; pipelines: string[]; console: string[] };
-  events: { allowDottedKeys: boolean | string[] };
-  diagnostics: {
-    /** Per-code severity override, or 'off'. */
-    severity: Record<string, Severity | 'off'>;
-    /** `"code"` entries switch a code off everywhere; objects switch codes off for globs. */
-    disable: Array<string | DisableEntry>;
-    /** The editor shows at most this many information and hint diagnostics per file (the command line all). */
-    maxInformationAndHints: number;
-  };
-  inlayHints: { enabled: boolean };
-  schema: { definitions: string[] };
-}
+export type { DisableEntry, FieldwiseSettings } from '../features/settings';
 
 export const defaultSettings: FieldwiseSettings = {
   files: {

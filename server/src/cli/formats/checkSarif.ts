@@ -1,8 +1,7 @@
 // `fieldwise check --format sarif`: a SARIF 2.1.0 log for code-scanning tools, with every rule's metadata.
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Rule } from '../../features/diagnostics/rule';
-import type { Severity } from '../../features/types';
+import type { RuleInfo, Severity } from '../../features/types';
 import type { CheckedFile } from './checkReport';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -24,7 +23,7 @@ function artifactLocation(path: string): { uri: string; uriBaseId?: string } {
   return { uri: path.split('/').map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
 }
 
-export function renderCheckSarif(files: readonly CheckedFile[], rules: readonly Rule[], cwd: string, version: string): string {
+export function renderCheckSarif(files: readonly CheckedFile[], rules: readonly RuleInfo[], cwd: string, version: string): string {
   const index = new Map(rules.map((r, i) => [r.code, i]));
   const results = files.flatMap((f) => f.diagnostics.map((d) => {
     const ruleIndex = index.get(d.code);

@@ -1,7 +1,7 @@
 // Diagnostics of a whole document: every rule on every event (cached per event), rebased to document offsets,
 // with the settings applied: severities per code, codes switched off per file, YAML disable-line comments.
 import type { ParsedDocument } from '../../document/model';
-import { disabledCodes } from '../../service/fileSettings';
+import { disabledCodes } from '../fileSettings';
 import type { FeatureEnv } from '../env';
 import type { FwDiagnostic, Severity } from '../types';
 import { eventDiagnostics } from './eventDiagnostics';

@@ -2,37 +2,10 @@
 // (refVerdict.ts, decided once per catalog from its parent's), read through a small per-key info.
 import type { Catalog, FieldDefinition, Resolution, SchemaPlace } from '../../catalog/types';
 import type { FieldRef } from '../../document/fieldRefs';
-import { detached, memoOf, openOwnerOf, placementOf, Verdict, verdictOf } from './refVerdict';
+import { detached, Flag, memoOf, openOwnerOf, placementOf, RefStatus, Verdict, verdictOf } from './refVerdict';
 
-export type RefStatus =
-  /** A defined field, leaf or object-typed (`info.field`). */
-  | 'field'
-  /** An intermediate object with defined descendants (`source`, `source.geo`). */
-  | 'object'
-  /** Below an object that accepts any key (`labels.env`, `file.hash.sha3_512`). */
-  | 'open'
-  /** Outside every schema field set: a custom field. */
-  | 'custom'
-  /** At or below a set the schema names but does not define (`user_agent`, `file`, `dns`). */
-  | 'undefinedSet'
-  /** A nested-only set used at the root (`geo.city_name`). */
-  | 'nestedOnly'
-  /** Under a defined set, but not defined (`source.prot`, `event.kind.x`). */
-  | 'unknown'
-  /** `lat` or `lon` of a geo_point written as its own dotted key (`source.geo.location.lat`). */
-  | 'geoPart'
-  /** Inside the value of a leaf field: the leaf's own type check covers it. */
-  | 'belowLeaf'
-  /** Below a key that already has a problem (unknown, nested-only): that key's diagnostic covers it. */
-  | 'belowProblem';
-
-/** A deprecated or beta place, and what the schema says about it. */
-export interface Flag {
-  path: string;
-  text: string;
-  /** Index in `ref.path` of the segment where the flag starts. */
-  at: number;
-}
+// The status and flag vocabulary is the verdict's (refVerdict.ts decides it); rules read it from here.
+export type { Flag, RefStatus } from './refVerdict';
 
 export interface RefInfo {
   ref: FieldRef;

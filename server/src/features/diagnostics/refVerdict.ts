@@ -2,7 +2,36 @@
 // the key's own segments from its parent's verdict, and remembered: events repeat the same few hundred spellings.
 import type { Catalog, FieldDefinition, Resolution, SchemaPlace } from '../../catalog/types';
 import type { FieldRef } from '../../document/fieldRefs';
-import type { Flag, RefStatus } from './refInfo';
+
+export type RefStatus =
+  /** A defined field, leaf or object-typed (`info.field`). */
+  | 'field'
+  /** An intermediate object with defined descendants (`source`, `source.geo`). */
+  | 'object'
+  /** Below an object that accepts any key (`labels.env`, `file.hash.sha3_512`). */
+  | 'open'
+  /** Outside every schema field set: a custom field. */
+  | 'custom'
+  /** At or below a set the schema names but does not define (`user_agent`, `file`, `dns`). */
+  | 'undefinedSet'
+  /** A nested-only set used at the root (`geo.city_name`). */
+  | 'nestedOnly'
+  /** Under a defined set, but not defined (`source.prot`, `event.kind.x`). */
+  | 'unknown'
+  /** `lat` or `lon` of a geo_point written as its own dotted key (`source.geo.location.lat`). */
+  | 'geoPart'
+  /** Inside the value of a leaf field: the leaf's own type check covers it. */
+  | 'belowLeaf'
+  /** Below a key that already has a problem (unknown, nested-only): that key's diagnostic covers it. */
+  | 'belowProblem';
+
+/** A deprecated or beta place, and what the schema says about it. */
+export interface Flag {
+  path: string;
+  text: string;
+  /** Index in `ref.path` of the segment where the flag starts. */
+  at: number;
+}
 
 /**
  * What the schema says about one spelling of a path (a chain of keys from the root: `source` then `geo`, or

@@ -4,7 +4,7 @@ import type { Catalog } from '../../catalog/types';
 import type { EventView, FieldRef } from '../../document/fieldRefs';
 import type { DocumentFormat } from '../../document/model';
 import type { FeatureEnv } from '../env';
-import type { FwDiagnostic, QuickFix, Severity, TextEdit } from '../types';
+import type { FwDiagnostic, QuickFix, RuleInfo, TextEdit } from '../types';
 import type { RefInfo, RefStatus } from './refInfo';
 
 /** What a rule reports; the framework adds the code and the severity. Offsets are local to the event. */
@@ -33,16 +33,7 @@ export interface RuleContext {
   refsAt(path: string): readonly FieldRef[];
 }
 
-export interface Rule {
-  /** Stable code, shown to users and used in settings (`unknown-field`). */
-  readonly code: string;
-  readonly defaultSeverity: Severity;
-  /** A few words naming the rule (SARIF `name`, the docs' headings). */
-  readonly title: string;
-  /** The spec sentence the rule enforces, quoted in docs/diagnostics.md and SARIF rule metadata. */
-  readonly spec: string;
-  /** Where that sentence is in the spec ("Document 1, Event document rules, rule 1"). */
-  readonly specSource: string;
+export interface Rule extends RuleInfo {
   /**
    * What the rule reads: `names` (a reference's spelling alone: it runs on the fields every file kind writes, an
    * ingest pipeline's included) or `values` (an event's values and keys together: event documents only). Default `values`.

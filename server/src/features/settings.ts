@@ -1,0 +1,25 @@
+// The shape of Fieldwise's settings (`fieldwise.*`) as every feature reads them; plain data, no LSP.
+// Defaults and merging what a client sent live in service/settings.ts, which re-exports these types for lsp/ and the CLI.
+import type { Severity } from './types';
+
+export interface DisableEntry {
+  /** Codes to switch off; empty means every code. */
+  codes: string[];
+  /** Globs (relative to the workspace) where they are off; empty means everywhere. */
+  files: string[];
+}
+
+export interface FieldwiseSettings {
+  files: { events: string[]; pipelines: string[]; console: string[] };
+  events: { allowDottedKeys: boolean | string[] };
+  diagnostics: {
+    /** Per-code severity override, or 'off'. */
+    severity: Record<string, Severity | 'off'>;
+    /** `"code"` entries switch a code off everywhere; objects switch codes off for globs. */
+    disable: Array<string | DisableEntry>;
+    /** The editor shows at most this many information and hint diagnostics per file (the command line all). */
+    maxInformationAndHints: number;
+  };
+  inlayHints: { enabled: boolean };
+  schema: { definitions: string[] };
+}

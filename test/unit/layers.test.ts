@@ -1,0 +1,151 @@
+// The layers of server/src import downward only (docs/architecture.md): catalog ← document ← features ← service ←
+// lsp/, server.ts and cli/. Each failure names the importing file, the import as written and the rule it breaks.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+const SRC = resolve(__dirname, '../../server/src');
+
+/** Rank of each layer: a file may import its own layer and lower ranks only. `types` holds ambient declarations. */
+const RANK: Readonly<Record<string, number>> = { types: 0, catalog: 1, document: 2, features: 3, service: 4, lsp: 5, cli: 5, 'server.ts': 6 };
+
+/** The layers that speak the protocol; every other layer works on plain text, offsets and the catalog. */
+const PROTOCOL_LAYERS = new Set(['lsp', 'server.ts']);
+const PROTOCOL_PACKAGE = /^(vscode-languageserver|vscode-languageserver-protocol|vscode-jsonrpc)(\/|$)/;
+
+/**
+ * What lsp/, cli/ and server.ts may take from below the service: the file type (a value every layer shares, interned),
+ * and the plain data the service's answers are made of, as types. Anything else goes through the service.
+ */
+const EDGE_MAY_USE: ReadonlyArray<{ module: string; typeOnly: boolean }> = [
+  { module: 'document/fileType.ts', typeOnly: false },
+  { module: 'document/model.ts', typeOnly: true },
+  { module: 'features/types.ts', typeOnly: true },
+];
+const EDGE_LAYERS = new Set(['lsp', 'cli', 'server.ts']);
+
+interface Import {
+  /** The importing file, relative to server/src, `/`-separated. */
+  file: string;
+  /** The specifier as written. */
+  spec: string;
+  /** The imported file relative to server/src (`/`-separated), for relative imports that stay inside it. */
+  target?: string;
+  typeOnly: boolean;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+const toPosix = (path: string): string => path.split(sep).join('/');
+
+// Import and re-export clauses: `X`, `X, {...}`, `{...}`, `* as X`, optionally after `type`, each at a statement start.
+const STATIC = /(?:^|[;\n])[ \t]*(?:import|export)\s+(type\s+)?((?:[\w$]+\s*,\s*)?(?:\{[^}]*\}|\*(?:\s+as\s+[\w$]+)?|[\w$]+))\s*from\s*['"]([^'"]+)['"]/g;
+const BARE = /(?:^|[;\n])[ \t]*import\s*['"]([^'"]+)['"]/g;
+const CALL = /\b(?:require|import)\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function importsOf(path: string): Import[] {
+  const text = readFileSync(path, 'utf8');
+  const file = toPosix(relative(SRC, path));
+  const make = (spec: string, typeOnly: boolean): Import => {
+    if (!spec.startsWith('.')) return { file, spec, typeOnly };
+    const resolved = toPosix(relative(SRC, resolve(dirname(path), spec)));
+    if (resolved.startsWith('..')) return { file, spec, typeOnly };
+    const names = readdirSync(dirname(join(SRC, resolved)));
+    const base = resolved.split('/').pop() ?? resolved;
+    const target = names.includes(`${base}.ts`) ? `${resolved}.ts` : names.includes(base) ? `${resolved}/index.ts` : `${resolved}.ts`;
+    return { file, spec, target, typeOnly };
+  };
+  const out: Import[] = [];
+  for (const m of text.matchAll(STATIC)) {
+    const clause = m[2];
+    const members = clause.startsWith('{') ? clause.slice(1, -1).split(',').map((s) => s.trim()).filter(Boolean) : [];
+    out.push(make(m[3], m[1] !== undefined || (members.length > 0 && members.every((s) => s.startsWith('type ')))));
+  }
+  for (const m of text.matchAll(BARE)) out.push(make(m[1], false));
+  for (const m of text.matchAll(CALL)) out.push(make(m[1], false));
+  return out;
+}
+
+function layerOf(file: string): string {
+  return file.includes('/') ? file.slice(0, file.indexOf('/')) : file;
+}
+
+const files = sourceFiles(SRC);
+const imports = files.flatMap(importsOf);
+
+test('the import scanner sees single-line, multi-line, type-only and package imports', () => {
+  const has = (file: string, spec: string): Import | undefined => imports.find((i) => i.file === file && i.spec === spec);
+  assert.ok(has('server.ts', 'vscode-languageserver/node'), 'server.ts imports vscode-languageserver/node');
+  assert.ok(has('lsp/toLsp.ts', 'vscode-languageserver'), 'the multi-line import of lsp/toLsp.ts');
+  assert.equal(has('lsp/toLsp.ts', '../features/types')?.typeOnly, true);
+  assert.equal(has('lsp/toLsp.ts', '../features/types')?.target, 'features/types.ts');
+  assert.ok(imports.some((i) => i.file === 'catalog/yamlSource.ts' && i.spec === 'yaml' && !i.typeOnly), 'require() counts as an import');
+  assert.ok(imports.length > 300, `only ${imports.length} imports found`);
+});
+
+test('every file of server/src belongs to a known layer', () => {
+  const unknown = files.map((f) => toPosix(relative(SRC, f))).filter((f) => !(layerOf(f) in RANK));
+  assert.deepEqual(unknown, [], 'place new folders of server/src in a layer (test/unit/layers.test.ts, docs/architecture.md)');
+});
+
+test('only lsp/ and server.ts import the language server protocol', () => {
+  const offending = imports
+    .filter((i) => PROTOCOL_PACKAGE.test(i.spec) && !PROTOCOL_LAYERS.has(layerOf(i.file)))
+    .map((i) => `${i.file} imports '${i.spec}': only lsp/ and server.ts speak the protocol`);
+  assert.deepEqual(offending, []);
+});
+
+test('no layer imports a layer above it, and lsp/ and cli/ do not import each other', () => {
+  const offending: string[] = [];
+  for (const i of imports) {
+    if (!i.target) continue;
+    const from = layerOf(i.file);
+    const to = layerOf(i.target);
+    if (from === to) continue;
+    if (!(to in RANK)) continue;
+    if (RANK[to] >= RANK[from]) offending.push(`${i.file} imports '${i.spec}': ${from} may not import ${to} (${to} is not below it)`);
+  }
+  assert.deepEqual(offending, []);
+});
+
+test('lsp/, cli/ and server.ts reach features/ and document/ only through the language service', () => {
+  const offending: string[] = [];
+  for (const i of imports) {
+    if (!i.target || !EDGE_LAYERS.has(layerOf(i.file))) continue;
+    const to = layerOf(i.target);
+    if (to !== 'features' && to !== 'document') continue;
+    const allowed = EDGE_MAY_USE.find((a) => a.module === i.target);
+    if (allowed && (i.typeOnly || !allowed.typeOnly)) continue;
+    const what = allowed ? `${i.target} only as types` : `only ${EDGE_MAY_USE.map((a) => a.module).join(', ')}`;
+    offending.push(`${i.file} imports '${i.spec}': from below the service it may use ${what}; ask service/ for the rest`);
+  }
+  assert.deepEqual(offending, []);
+});
+
+/** Circles known when this test was written, left to their owners (a type-only import back to the adapter); none may be added. */
+const KNOWN_CIRCLES = ['document/pipeline/pipelineDocument.ts -> document/pipeline/processorRefs.ts -> document/pipeline/pipelineDocument.ts'];
+
+test('no import circles inside server/src, type-only imports included', () => {
+  const edges = new Map<string, string[]>();
+  for (const i of imports) if (i.target) edges.set(i.file, [...(edges.get(i.file) ?? []), i.target]);
+  const circles: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const walk = (file: string, trail: string[]): void => {
+    state.set(file, 'open');
+    for (const next of edges.get(file) ?? []) {
+      if (state.get(next) === 'open') circles.push([...trail.slice(trail.indexOf(next)), file, next].join(' -> '));
+      else if (!state.has(next)) walk(next, [...trail, file]);
+    }
+    state.set(file, 'done');
+  };
+  for (const file of [...edges.keys()].sort()) if (!state.has(file)) walk(file, []);
+  assert.deepEqual(circles.filter((c) => !KNOWN_CIRCLES.includes(c)), []);
+  assert.deepEqual(KNOWN_CIRCLES.filter((c) => !circles.includes(c)), [], 'a circle is gone: remove it from KNOWN_CIRCLES');
+});
