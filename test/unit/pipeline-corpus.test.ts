@@ -100,8 +100,7 @@ const pipelines: PipelineCase[] = [
 /** The name rules (event-key verdicts a pipeline's written names get) and the ones that speak once per file. */
 const NAME_CODES = new Set(rules.filter((r) => r.reads === 'names').map((r) => r.code));
 const PER_FILE = new Set(rules.filter((r) => r.perFile).map((r) => r.code));
-/** The verdicts of an event key on its name alone: the name rules, and not-flat's nesting below labels (by name too). */
-const NAME_VERDICTS = new Set([...NAME_CODES, 'not-flat']);
+
 
 /** Event documents as the probe writes them: one dotted key, the spelling a pipeline uses (dotted keys allowed). */
 const probe = new LanguageService(testCatalog(), { ...defaultSettings, events: { allowDottedKeys: true } });
@@ -119,7 +118,7 @@ function eventVerdict(path: readonly string[]): string[] {
   const starts: number[] = [];
   path.reduce((at, name) => (starts.push(at), at + name.length + 1), 2);
   const out = probe.diagnostics(probe.parse(text, 'json'), 'events/probe.json')
-    .filter((d) => NAME_VERDICTS.has(d.code) && starts.includes(d.start))
+    .filter((d) => NAME_CODES.has(d.code) && starts.includes(d.start))
     .map((d) => `${d.code}@${starts.indexOf(d.start)}`)
     .sort();
   verdicts.set(joined, out);

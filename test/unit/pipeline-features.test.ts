@@ -81,6 +81,8 @@ const diagnosticCases: Array<{ name: string; format: 'json' | 'yaml'; text: stri
     diagnostics: [] },
   { name: 'a painless read through toString() is a read, not a custom name written', format: 'yaml', text: `processors:\n  - script:\n      source: ctx.vendor.params = ctx.json.requestParameters.toString();\n${HANDLER}`,
     diagnostics: [] },
+  { name: 'a written name nested below labels, as the same dotted event key', format: 'yaml', text: `processors:\n  - set:\n      field: labels.env.name\n      value: x\n  - set:\n      field: labels.env_name\n      value: x\n${HANDLER}`,
+    diagnostics: ['not-flat: env.name'] },
   { name: 'ecs.version: one foreign-meta-field per file', format: 'yaml', text: `processors:\n  - set:\n      field: ecs.version\n      value: 8.0.0\n  - set:\n      field: ecs.version\n      value: 8.0.0\n${HANDLER}`,
     diagnostics: ["foreign-meta-field: ecs.version"] },
   { name: 'unknown processor and option, missing required option', format: 'json', text: '{"processors": [{"grokk": {"field": "message"}}, {"set": {"field": "event.kind", "valeu": "x"}}, {"rename": {"field": "a"}}]}',
