@@ -65,3 +65,15 @@ export interface InlayHintEntry {
   label: string;
   tooltip?: string;
 }
+
+/** What a diagnostic code stands for, for reports (SARIF rule metadata) and docs: any rule of any file kind. */
+export interface RuleDescription {
+  readonly code: string;
+  readonly defaultSeverity: Severity;
+  /** A few words naming the rule. */
+  readonly title: string;
+  /** The sentence the rule enforces. */
+  readonly spec: string;
+  /** Where that sentence comes from. */
+  readonly specSource: string;
+}

@@ -10,7 +10,7 @@ import { parsePipelineDocument, PipelineDocument } from '../document/pipeline/pi
 import { complete } from '../features/completion';
 import { hover } from '../features/hover';
 import { inlayHints } from '../features/inlayHints';
-import { checkDocument } from '../features/diagnostics';
+import { checkDocument, rules } from '../features/diagnostics';
 import { codeActions } from '../features/codeActions';
 import type { FeatureEnv } from '../features/env';
 import { checkPipeline } from '../features/pipeline/pipelineDiagnostics';
@@ -19,7 +19,10 @@ import { completePipeline } from '../features/pipeline/pipelineCompletion';
 import { pipelineFixes } from '../features/pipeline/pipelineFixes';
 import { pipelineHints } from '../features/pipeline/pipelineHints';
 import { hoverPipeline } from '../features/pipeline/pipelineHover';
-import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, TextEdit } from '../features/types';
+import { pipelineRules } from '../features/pipeline/pipelineRules';
+import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, RuleDescription, TextEdit } from '../features/types';
+
+export type { RuleDescription } from '../features/types';
 import { defaultSettings, FieldwiseSettings } from './settings';
 import { dottedKeysAllowed } from './fileSettings';
 
@@ -98,6 +101,21 @@ export class LanguageService {
     for (const event of eventsIn(doc, range)) {
       const local = { start: range.start - event.start, end: range.end - event.start };
       for (const hint of inlayHints(new EventView(event), local, env)) out.push({ ...hint, offset: hint.offset + event.start });
+    }
+    return out;
+  }
+
+  /**
+   * Every diagnostic code the service may report, on any file kind, with what it enforces and where that comes from:
+   * the rules of event documents (the name rules among them also judge what pipelines write), then the pipelines' own.
+   */
+  ruleDescriptions(): RuleDescription[] {
+    const out: RuleDescription[] = [];
+    const seen = new Set<string>();
+    for (const r of [...rules, ...pipelineRules]) {
+      if (seen.has(r.code)) continue;
+      seen.add(r.code);
+      out.push({ code: r.code, defaultSeverity: r.defaultSeverity, title: r.title, spec: r.spec, specSource: r.specSource });
     }
     return out;
   }

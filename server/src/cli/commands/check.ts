@@ -4,7 +4,6 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Catalog, DefinitionError, loadCatalog, workspaceDefinitions } from '../../catalog';
-import { rules } from '../../features/diagnostics';
 import { fileType, FileType } from '../../document/fileType';
 import { Candidate, expandPaths, fileTypeOf, formatFromName, guessFormat } from '../../service/detect';
 import { LanguageService } from '../../service/languageService';
@@ -96,7 +95,7 @@ export const checkCommand: Command = {
       const doc = service.parse(text, type);
       checked.push({ file: candidate.display, uriPath: uriPathOf(candidate, io.cwd), diagnostics: locate(text, service.diagnostics(doc, candidate.globPath)) });
     }
-    io.stdout(render(options.format, checked, io.cwd));
+    io.stdout(render(options.format, checked, io.cwd, service));
     for (const problem of unreadable) io.stderr(`fieldwise check: ${problem}\n`);
     const count = tally(checked);
     if (options.format === 'text') io.stderr(summary(checked.length - pipelines, pipelines, count));
@@ -141,9 +140,9 @@ function uriPathOf(candidate: Candidate, cwd: string): string {
   return rel.startsWith('..') || isAbsolute(rel) ? candidate.path : rel.split('\\').join('/');
 }
 
-function render(format: Format, files: readonly CheckedFile[], cwd: string): string {
+function render(format: Format, files: readonly CheckedFile[], cwd: string, service: LanguageService): string {
   if (format === 'json') return renderCheckJson(files);
-  if (format === 'sarif') return renderCheckSarif(files, rules, cwd, VERSION);
+  if (format === 'sarif') return renderCheckSarif(files, service.ruleDescriptions(), cwd, VERSION);
   return renderCheckText(files);
 }
 

@@ -1,7 +1,7 @@
 // `fieldwise check --format sarif`: a SARIF 2.1.0 log for code-scanning tools, with every rule's metadata.
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Rule } from '../../features/diagnostics/rule';
+import type { RuleDescription } from '../../service/languageService';
 import type { Severity } from '../../features/types';
 import type { CheckedFile } from './checkReport';
 
@@ -24,7 +24,8 @@ function artifactLocation(path: string): { uri: string; uriBaseId?: string } {
   return { uri: path.split('/').map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
 }
 
-export function renderCheckSarif(files: readonly CheckedFile[], rules: readonly Rule[], cwd: string, version: string): string {
+/** `rules`: every code the run may report, event and pipeline rules alike (LanguageService.ruleDescriptions). */
+export function renderCheckSarif(files: readonly CheckedFile[], rules: readonly RuleDescription[], cwd: string, version: string): string {
   const index = new Map(rules.map((r, i) => [r.code, i]));
   const results = files.flatMap((f) => f.diagnostics.map((d) => {
     const ruleIndex = index.get(d.code);
