@@ -227,6 +227,95 @@ test('--definitions adds custom field sets; a broken definition is exit 2', asyn
   assert.match(broken.stderr, /bad\.yml/);
 });
 
+// ---------------------------------------------------------------- pipelines
+
+const PIPELINE_YAML = 'processors:\n  - set:\n      field: source.ipp\n      value: x\n  - grokk:\n      field: message\n  - set:\n      if: ctx.event?.outcme != null\n      field: event.kind\n      value: alert\n';
+const HANDLER_JSON = '"on_failure": [{"set": {"field": "event.kind", "value": "pipeline_error"}}, {"set": {"field": "error.message", "value": "{{{_ingest.on_failure_message}}}"}}]';
+/** Found by content (no pipeline glob takes notes/): a pipeline with warnings and hints only. */
+const PIPELINE_JSON = `{"description": "d", "processors": [{"set": {"field": "user_agent.name", "value": "{{ctx.host?.nme}}"}}, {"rename": {"field": "a", "target_field": "b", "tagg": 1}}], ${HANDLER_JSON}}\n`;
+
+function pipelineFolder(): void {
+  file('pipes/elasticsearch/ingest_pipeline/default.yml', PIPELINE_YAML);
+  file('pipes/notes/pipeline.json', PIPELINE_JSON);
+  file('pipes/events/ok.json', CLEAN);
+  file('pipes/events/bad.json', CLEAN.replace('"ok"', '"ok", "source": {"prot": 1}'));
+  file('pipes/package.json', '{"name": "x", "processors": 1}');
+}
+
+test('pipelines: a folder with pipelines and events, text: every pipeline finding listed, exit 1 on errors', async () => {
+  pipelineFolder();
+  const run = await cli(['pipes'], work);
+  assert.equal(run.code, 1, run.stderr);
+  const lines = run.stdout.trimEnd().split('\n').map((l) => l.split(' ').slice(0, 3).join(' '));
+  assert.deepEqual(lines, [
+    'pipes/elasticsearch/ingest_pipeline/default.yml:1:1 hint no-failure-handler',
+    'pipes/elasticsearch/ingest_pipeline/default.yml:3:21 error unknown-field',
+    'pipes/elasticsearch/ingest_pipeline/default.yml:5:5 error unknown-processor',
+    'pipes/elasticsearch/ingest_pipeline/default.yml:8:22 warning unknown-read-field',
+    'pipes/events/bad.json:1:102 error unknown-field',
+    'pipes/notes/pipeline.json:1:56 hint undefined-field-set',
+    'pipes/notes/pipeline.json:1:149 hint unnamespaced-custom-field',
+    'pipes/notes/pipeline.json:1:154 error unknown-option',
+  ]);
+  assert.match(run.stderr, /2 event documents and 2 pipeline files checked: 4 errors, 1 warning, 0 information, 3 hints/);
+});
+
+test('pipelines: json rows cover the names in the file\'s own characters; a pipeline with only warnings exits 0', async () => {
+  pipelineFolder();
+  const { run, rows } = await json(['pipes/elasticsearch/ingest_pipeline/default.yml'], work);
+  assert.equal(run.code, 1);
+  const text = readFileSync(join(work, 'pipes/elasticsearch/ingest_pipeline/default.yml'), 'utf8');
+  assert.deepEqual(rows.map((r) => `${r.code} ${rangeText(text, r.range)}`), ['no-failure-handler processors', 'unknown-field ipp', 'unknown-processor grokk', 'unknown-read-field outcme']);
+  file('warn/ingest/only-warnings.yml', `processors:\n  - set:\n      if: ctx.event?.outcme != null\n      field: event.kind\n      value: alert\non_failure:\n  - set:\n      field: event.kind\n      value: pipeline_error\n  - set:\n      field: error.message\n      value: "{{ _ingest.on_failure_message }}"\n`);
+  const warn = await cli(['warn'], work);
+  assert.equal(warn.code, 0, warn.stdout);
+  assert.match(warn.stdout, /^warn\/ingest\/only-warnings\.yml:3:22 warning unknown-read-field /m);
+  assert.equal((await cli(['--max-warnings', '0', 'warn'], work)).code, 1);
+});
+
+test('pipelines: globs and named console files are checked as the editor reads them', async () => {
+  pipelineFolder();
+  file('pipes/requests.http', 'GET _cat/indices\n\nPUT _ingest/pipeline/web\n{"processors": [{"set": {"field": "host.nam", "value": "x"}}]}\n');
+  const globbed = await json(['pipes/**/*.yml'], work);
+  assert.deepEqual([...new Set(globbed.rows.map((r) => r.file))], ['pipes/elasticsearch/ingest_pipeline/default.yml']);
+  const named = await json(['pipes/requests.http'], work);
+  assert.deepEqual(named.rows.map((r) => `${r.code} ${r.range.start.line}:${r.range.start.character}`), ['no-failure-handler 3:2', 'unknown-field 3:40']);
+});
+
+test('pipelines: SARIF carries the pipeline rules\' metadata, and each result points at its rule', async () => {
+  pipelineFolder();
+  const run = await cli(['--format', 'sarif', 'pipes'], work);
+  assert.equal(run.code, 1, run.stderr);
+  const log = JSON.parse(run.stdout);
+  const rules: Array<{ id: string; name: string; shortDescription: { text: string }; fullDescription: { text: string }; defaultConfiguration: { level: string }; properties: { specSource: string } }> = log.runs[0].tool.driver.rules;
+  const ids = rules.map((r) => r.id);
+  assert.equal(new Set(ids).size, ids.length, 'each rule once');
+  const expected: Record<string, string> = {
+    'unknown-processor': 'error', 'unknown-option': 'error', 'missing-option': 'error', 'unknown-read-field': 'warning',
+    'condition-not-string': 'error', 'template-not-taken': 'warning', 'unknown-pipeline-key': 'error', 'no-failure-handler': 'note',
+    'unknown-field': 'error', 'syntax-error': 'error',
+  };
+  for (const [code, level] of Object.entries(expected)) {
+    const rule = rules.find((r) => r.id === code);
+    assert.ok(rule, `rule ${code} described`);
+    assert.equal(rule.defaultConfiguration.level, level, code);
+    assert.ok(rule.shortDescription.text.length > 3 && rule.fullDescription.text.length > 10 && rule.properties.specSource.length > 3, code);
+  }
+  assert.equal(rules.find((r) => r.id === 'unknown-read-field')?.name, 'UnknownReadField');
+  const results: Array<{ ruleId: string; ruleIndex?: number; locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }> = log.runs[0].results;
+  for (const result of results) assert.equal(ids[result.ruleIndex ?? -1], result.ruleId, result.ruleId);
+  const pipelineCodes = results.filter((r) => r.locations[0].physicalLocation.artifactLocation.uri.includes('pipeline')).map((r) => r.ruleId).sort();
+  assert.deepEqual(pipelineCodes, ['no-failure-handler', 'undefined-field-set', 'unknown-field', 'unknown-option', 'unknown-processor', 'unknown-read-field', 'unnamespaced-custom-field']);
+});
+
+test('pipelines: the SARIF log is valid against the SARIF 2.1.0 JSON schema', { skip: sarifSchema() ? false : 'the SARIF schema package (@microsoft/jest-sarif) is not installed' }, async () => {
+  pipelineFolder();
+  const ajv = new Ajv04({ strict: false, allErrors: true, unicodeRegExp: false });
+  const validate = ajv.compile(sarifSchema() as object);
+  const log = JSON.parse((await cli(['--format', 'sarif', 'pipes'], work)).stdout);
+  assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 5), null, 2));
+});
+
 // ---------------------------------------------------------------- the real-world corpus
 
 function corpusFiles(dir = CORPUS): string[] {
@@ -241,14 +330,18 @@ test('corpus: the folder completes with sensible findings', { skip: existsSync(C
   assert.equal(run.code, 1, run.stderr);
   assert.equal(run.stderr, '');
   const files = new Set(rows.map((r) => r.file));
-  // Templates, pipelines, fields files and configs are not event documents.
-  for (const f of files) assert.match(f, /(sample_event|-expected)\.json$/, f);
+  // Templates, fields files and configs are not event documents; pipelines are checked as pipelines (the integrations'
+  // ingest_pipeline/*.yml by path, the ECS mapper's bare array of processors by content).
+  const PIPELINE = /\/ingest_pipeline\/[^/]+\.yml$|elastic-ecs-mapper\/example\/elasticsearch\.json$/;
+  for (const f of files) assert.match(f, /(sample_event|-expected)\.json$|\/ingest_pipeline\/[^/]+\.yml$|elastic-ecs-mapper\/example\/elasticsearch\.json$/, f);
+  assert.equal([...files].filter((f) => PIPELINE.test(f)).length, 7, 'the seven corpus pipelines are checked');
+  assert.ok(!rows.some((r) => PIPELINE.test(r.file) && r.code === 'missing-required'), 'a pipeline is not an event');
   // Every file that uses ecs.version gets exactly one foreign-meta-field, and no missing schema.version.
   // (Elastic's pipeline-test wrapper {"expected": [...]} is read as one event by the document adapter, so its
   // events are not checked one by one yet: those files are left out here.)
   for (const f of files) {
     const text = readFileSync(f, 'utf8');
-    if (/^\s*\{\s*"expected"\s*:/.test(text)) continue;
+    if (/^\s*\{\s*"expected"\s*:/.test(text) || PIPELINE.test(f)) continue;
     const uses = /"ecs\.version"|"ecs"\s*:\s*\{\s*"version"/.test(text);
     assert.equal(rows.filter((r) => r.file === f && r.code === 'foreign-meta-field').length, uses ? 1 : 0, f);
     if (uses) assert.ok(!rows.some((r) => r.file === f && r.code === 'missing-required' && /schema\.version/.test(r.message)), f);

@@ -5,10 +5,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CodeAction, CodeActionKind, CompletionItem, Diagnostic, DiagnosticSeverity, TextEdit } from 'vscode-languageserver-protocol';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { CodeAction, CodeActionKind, CompletionItem, Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-protocol';
 import { caret } from '../helpers/caret';
-import { FIXTURES, fileUri, LspSession, markupText, messageText, startServer } from '../fixtures/lsp/harness';
+import { appliedAction, FIXTURES, fileUri, LspSession, markupText, messageText, startServer } from '../fixtures/lsp/harness';
 
 const WORKSPACE = join(FIXTURES, 'workspace');
 const language = { json: 'json', ndjson: 'json', yaml: 'yaml' } as const;
@@ -329,12 +328,7 @@ describe('diagnostics', () => {
 
 /** The document after applying an action's edits (as versioned documentChanges, which this client supports). */
 function applied(uri: string, action: CodeAction): string {
-  const doc = server.document(uri);
-  const change = action.edit?.documentChanges?.[0];
-  assert.ok(change && 'textDocument' in change, 'edits come as documentChanges');
-  assert.equal(change.textDocument.uri, uri);
-  assert.equal(change.textDocument.version, doc.version, 'pinned to the version they were computed for');
-  return TextDocument.applyEdits(doc, change.edits.filter((e): e is TextEdit => 'range' in e));
+  return appliedAction(server, uri, action);
 }
 
 describe('code actions', () => {

@@ -51,6 +51,9 @@ const referenceCases: Array<{ name: string; format: 'json' | 'yaml'; text: strin
   { name: 'metadata and _ingest are not fields; _source. is the document', format: 'yaml', text: 'processors:\n  - set:\n      field: _index\n      value: x\n  - set:\n      field: _source.event.kind\n      value: "{{_ingest.on_failure_message}}"\n',
     refs: ['name write event.kind [event kind]'] },
   { name: 'a bare array of processors', format: 'json', text: '[{"lowercase": {"field": "event.action"}}]', refs: ['name read event.action [event action]'] },
+  { name: 'painless: a method named like one of Object\'s (toString, valueOf) reads the path before it', format: 'yaml',
+    text: 'processors:\n  - script:\n      source: ctx.aws.request = ctx.json.requestParameters.toString() + ctx.json.x.valueOf();\n',
+    refs: ['script write aws.request [aws request]', 'script read json.requestParameters [json requestParameters]', 'script read json.x [json x]'] },
 ];
 
 for (const c of referenceCases) {
@@ -76,6 +79,12 @@ const diagnosticCases: Array<{ name: string; format: 'json' | 'yaml'; text: stri
     diagnostics: [] },
   { name: 'a temporary field removed later is not reported', format: 'yaml', text: `processors:\n  - grok:\n      field: message\n      patterns: ["%{IP:_tmp.ip}"]\n  - remove:\n      field: _tmp.ip\n${HANDLER}`,
     diagnostics: [] },
+  { name: 'a field below an object the pipeline removes or renames away later is temporary too', format: 'yaml', text: `processors:\n  - set:\n      field: source.Tmp.a\n      value: x\n  - set:\n      field: source.Moved.b\n      value: x\n  - remove:\n      field: source.Tmp\n  - rename:\n      field: source.Moved\n      target_field: vendor.moved\n${HANDLER}`,
+    diagnostics: [] },
+  { name: 'a painless read through toString() is a read, not a custom name written', format: 'yaml', text: `processors:\n  - script:\n      source: ctx.vendor.params = ctx.json.requestParameters.toString();\n${HANDLER}`,
+    diagnostics: [] },
+  { name: 'a written name nested below labels, as the same dotted event key', format: 'yaml', text: `processors:\n  - set:\n      field: labels.env.name\n      value: x\n  - set:\n      field: labels.env_name\n      value: x\n${HANDLER}`,
+    diagnostics: ['not-flat: env.name'] },
   { name: 'ecs.version: one foreign-meta-field per file', format: 'yaml', text: `processors:\n  - set:\n      field: ecs.version\n      value: 8.0.0\n  - set:\n      field: ecs.version\n      value: 8.0.0\n${HANDLER}`,
     diagnostics: ["foreign-meta-field: ecs.version"] },
   { name: 'unknown processor and option, missing required option', format: 'json', text: '{"processors": [{"grokk": {"field": "message"}}, {"set": {"field": "event.kind", "valeu": "x"}}, {"rename": {"field": "a"}}]}',

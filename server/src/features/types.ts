@@ -81,3 +81,5 @@ export interface InlayHintEntry {
   label: string;
   tooltip?: string;
 }
+
+/** What a diagnostic code stands for, for reports (SARIF rule metadata) and docs: any rule of any file kind. */

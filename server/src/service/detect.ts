@@ -106,6 +106,8 @@ function consoleHasPipeline(text: string): boolean {
 /**
  * An ingest pipeline: an object whose keys are pipeline keys with a `processors` list, or a bare list, whose items
  * are one-key objects named after ingest processors (most of them: a pipeline being written has a typo or two).
+ * A list alone, or `processors:` without the other pipeline keys, is also how a Beats config looks: there the items'
+ * options must be the ingest processor's own too (Beats' `rename` and `convert` take `fields: [{from, to}]`).
  */
 export function looksLikePipeline(text: string, format: DocumentFormat): boolean {
   // Cheap first: only a text that names `processors` or is a list is parsed whole.
@@ -116,23 +118,32 @@ export function looksLikePipeline(text: string, format: DocumentFormat): boolean
   } catch {
     return false;
   }
-  let list: ValueNode | undefined = root;
-  if (root?.kind === 'object') {
-    if (!root.properties.every((p) => PIPELINE_KEYS.includes(p.key) || p.key === '')) return root.properties.some((p) => p.key === 'processors') && mostlyProcessors(valueOfKey(root, 'processors'));
-    list = valueOfKey(root, 'processors');
-  }
-  return mostlyProcessors(list);
+  if (root?.kind !== 'object') return mostlyProcessors(root, true);
+  if (!root.properties.some((p) => p.key === 'processors')) return false;
+  // Beats configs have `processors:` too, never the other keys of a pipeline: with those, the names alone decide.
+  const strict = !root.properties.some((p) => p.key !== 'processors' && PIPELINE_KEYS.includes(p.key));
+  return mostlyProcessors(valueOfKey(root, 'processors'), strict);
 }
 
 function valueOfKey(object: ObjectNode, key: string): ValueNode | undefined {
   return object.properties.find((p) => p.key === key)?.value;
 }
 
-function mostlyProcessors(list: ValueNode | undefined): boolean {
+/**
+ * Most items are ingest processors: one-key objects named after one. `strict`: whose options (when given) are all its
+ * own too, for Beats has processors of the same names with other options (`rename: {fields: [{from, to}]}`).
+ */
+function mostlyProcessors(list: ValueNode | undefined, strict: boolean): boolean {
   if (list?.kind !== 'array' || list.items.length === 0) return false;
   const table = loadProcessorTable();
   let known = 0;
-  for (const item of list.items) if (item.kind === 'object' && item.properties.length === 1 && table.get(item.properties[0].key)) known++;
+  for (const item of list.items) {
+    if (item.kind !== 'object' || item.properties.length !== 1) continue;
+    const { key: name, value } = item.properties[0];
+    if (!table.get(name)) continue;
+    if (strict && value?.kind === 'object' && value.properties.some((p) => p.key !== '' && !table.option(name, p.key))) continue;
+    known++;
+  }
   return known * 2 > list.items.length;
 }
 

@@ -22,6 +22,7 @@ import { completePipeline, pipelineCompletionDocs } from '../features/pipeline/p
 import { pipelineFixes } from '../features/pipeline/pipelineFixes';
 import { pipelineHints } from '../features/pipeline/pipelineHints';
 import { hoverPipeline } from '../features/pipeline/pipelineHover';
+import { pipelineRules } from '../features/pipeline/pipelineRules';
 import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, RuleInfo, TextEdit } from '../features/types';
 import { defaultSettings, FieldwiseSettings } from './settings';
 import { dottedKeysAllowed } from '../features/fileSettings';
@@ -94,9 +95,9 @@ export class LanguageService {
     return eventKey(event);
   }
 
-  /** Every event rule's code, default severity, title and spec sentence (SARIF rule metadata, the docs). */
+  /** Every code the service may report on any file kind: the event rules (whose name rules also judge what pipelines write), then the pipelines' own. */
   rules(): readonly RuleInfo[] {
-    return rules;
+    return [...rules, ...pipelineRules];
   }
 
   complete(doc: SourceDocument, file: string, offset: number): CompletionEntry[] {

@@ -23,6 +23,7 @@ function artifactLocation(path: string): { uri: string; uriBaseId?: string } {
   return { uri: path.split('/').map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
 }
 
+/** `rules`: every code the run may report, event and pipeline rules alike (LanguageService.rules). */
 export function renderCheckSarif(files: readonly CheckedFile[], rules: readonly RuleInfo[], cwd: string, version: string): string {
   const index = new Map(rules.map((r, i) => [r.code, i]));
   const results = files.flatMap((f) => f.diagnostics.map((d) => {

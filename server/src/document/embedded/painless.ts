@@ -90,7 +90,8 @@ function chain(text: string, ctxStart: number, from: number, out: Scan, caret: n
   };
   /** A method call on the path so far: `name(` with its parenthesis at `paren`. */
   const method = (name: string, paren: number): number => {
-    const keyed = KEY_METHODS[name];
+    // Own keys only: `toString` or `valueOf` must not find Object.prototype's methods.
+    const keyed = Object.hasOwn(KEY_METHODS, name) ? KEY_METHODS[name] : undefined;
     const arg = keyed ? simpleLiteral(text, skipSpace(text, paren + 1)) : undefined;
     if (keyed && arg) {
       siteAt(arg.content, arg.end, keyed.access);

@@ -2,7 +2,7 @@
 // where that comes from (docs/pipelines.md lists them), and a check over the whole pipeline document.
 import type { PipelineDocument } from '../../document/pipeline/pipelineDocument';
 import type { Finding } from '../diagnostics/rule';
-import type { Severity } from '../types';
+import type { RuleInfo, Severity } from '../types';
 import type { PipelineEnv } from './pipelineEnv';
 
 /** A finding that may differ from its rule's default severity (type conflicts take the table's verdict). */
@@ -10,14 +10,8 @@ export interface PipelineFinding extends Finding {
   severity?: Severity;
 }
 
-export interface PipelineRule {
-  readonly code: string;
-  readonly defaultSeverity: Severity;
-  readonly title: string;
-  /** The sentence the rule enforces. */
-  readonly spec: string;
-  /** Where that sentence comes from: the Elasticsearch ingest reference, or Fieldwise's own advice. */
-  readonly specSource: string;
+/** `spec`: the sentence the rule enforces; `specSource`: the Elasticsearch ingest reference, or Fieldwise's own advice. */
+export interface PipelineRule extends RuleInfo {
   check(doc: PipelineDocument, env: PipelineEnv): PipelineFinding[];
 }
 

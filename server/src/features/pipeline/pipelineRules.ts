@@ -25,13 +25,20 @@ export const unknownReadField: PipelineRule = {
   code: 'unknown-read-field',
   defaultSeverity: 'warning',
   title: 'Read field unknown in its field set',
-  spec: 'A name a pipeline reads inside a field set the schema defines, naming no field of it, is most likely a typo (a read name outside the schema\'s sets is the pipeline\'s input and gets nothing).',
+  spec: 'A name a pipeline reads inside a field set the schema defines, naming no field of it, is most likely a typo (a read name outside the schema\'s sets is the pipeline\'s input and gets nothing; a name the pipeline writes itself, or writes an object above or a field below, is its own).',
   specSource: 'Fieldwise: Document 1, Event document rules, rule 3, applied to the names a pipeline reads',
   check(doc, env) {
     const reads = viewOf(doc, doc.refs.filter((r) => r.access === 'read' && !r.detail.removes));
-    // A name the pipeline itself writes, or writes an object above (geoip's `target_field: source.as`), is its own.
-    const written = new Set(doc.refs.filter((r) => r.access === 'write').map((r) => r.joinedPath));
-    const own = (path: readonly string[]): boolean => path.some((_, i) => written.has(path.slice(0, i + 1).join('.')));
+    // A name the pipeline itself writes, or writes an object above (geoip's `target_field: source.as`), is its own;
+    // so is an object it makes by writing below it (`source.Tmp.a` makes `source.Tmp`, renamed away later).
+    const written = new Set<string>();
+    const made = new Set<string>();
+    for (const r of doc.refs) {
+      if (r.access !== 'write') continue;
+      written.add(r.joinedPath);
+      for (let i = 1; i <= r.path.length; i++) made.add(r.path.slice(0, i).join('.'));
+    }
+    const own = (path: readonly string[]): boolean => made.has(path.join('.')) || path.some((_, i) => written.has(path.slice(0, i + 1).join('.')));
     const out: Finding[] = [];
     for (const info of classifyRefs(reads.refs, env.catalog)) {
       const resolution = info.resolution;

@@ -3,11 +3,23 @@ import { EventView, NamedRef } from '../../document/fieldRefs';
 import type { EventSlice } from '../../document/model';
 import type { PipelineDocument } from '../../document/pipeline/pipelineDocument';
 
-/** The names a pipeline writes and keeps: a temporary field it removes or renames away later is not an event field. */
+/**
+ * The names a pipeline writes and keeps: a temporary field it removes or renames away later (the field itself, or an
+ * object above it: `remove: _tmp` after a capture into `_tmp.ip`) is not an event field.
+ */
 export function writtenView(doc: PipelineDocument): EventView {
   const gone = new Map<string, number>();
   for (const ref of doc.refs) if (ref.detail.removes || (ref.detail.processor === 'rename' && ref.detail.option === 'field')) gone.set(ref.joinedPath, ref.segments[0].start);
-  const kept = doc.refs.filter((ref) => ref.access === 'write' && !ref.detail.removes && !((gone.get(ref.joinedPath) ?? -1) > ref.segments[0].start));
+  const removedLater = (ref: NamedRef): boolean => {
+    const at = ref.segments[0].start;
+    let path = '';
+    for (const name of ref.path) {
+      path = path === '' ? name : `${path}.${name}`;
+      if ((gone.get(path) ?? -1) > at) return true;
+    }
+    return false;
+  };
+  const kept = doc.refs.filter((ref) => ref.access === 'write' && !ref.detail.removes && !removedLater(ref));
   return viewOf(doc, kept);
 }
 

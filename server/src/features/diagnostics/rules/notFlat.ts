@@ -16,6 +16,8 @@ export const notFlat: Rule = {
   title: 'Nested object in a flat key/value field',
   spec: 'Simple extra keyword values go in `labels` (flat key/value, no nested objects).',
   specSource: 'Document 1, Custom fields, rule 2 (and the rules of labels, http.request.headers and http.response.headers: no nested objects)',
+  // A dotted name below labels (`labels.env.name`) is judged by its spelling alone: a pipeline that writes it gets it too.
+  reads: 'names',
   check(ctx) {
     const out: Finding[] = [];
     for (const info of ctx.infosWith('open')) {
