@@ -56,9 +56,10 @@ const pipelines: PipelineCase[] = [
   },
   {
     file: `${INTEGRATIONS}/suricata/data_stream/eve/elasticsearch/ingest_pipeline/default.yml`, byPath: true,
-    findings: { 'foreign-meta-field': 1, 'no-failure-handler': 1, 'undefined-field-set': 10 },
+    findings: { 'convert-type-mismatch': 2, 'foreign-meta-field': 1, 'no-failure-handler': 1, 'undefined-field-set': 10 },
     underlined: {
-      'foreign-meta-field: ecs.version': 1, 'no-failure-handler: processors': 1,
+      // convert to integer into source.port and destination.port, long fields: a warning (the type table).
+      'convert-type-mismatch: integer': 2, 'foreign-meta-field: ecs.version': 1, 'no-failure-handler: processors': 1,
       'undefined-field-set: dns': 1, 'undefined-field-set: file': 3, 'undefined-field-set: threat': 5, 'undefined-field-set: user_agent': 1,
     },
     temporary: ['_tmp_.created_at', '_tmp_.updated_at', 'event.original', 'suricata.eve.alert.action'],
@@ -79,8 +80,12 @@ const pipelines: PipelineCase[] = [
   },
   {
     file: `${INTEGRATIONS}/okta/data_stream/system/elasticsearch/ingest_pipeline/default.yml`, byPath: true,
-    findings: { 'foreign-meta-field': 1, 'no-failure-handler': 1, 'undefined-field-set': 3 },
-    underlined: { 'foreign-meta-field: ecs.version': 1, 'no-failure-handler: processors': 1, 'undefined-field-set: user.target.group': 2, 'undefined-field-set: user_agent': 1 },
+    findings: { 'foreign-meta-field': 1, 'no-failure-handler': 1, 'set-value-invalid': 2, 'undefined-field-set': 3 },
+    underlined: {
+      'foreign-meta-field: ecs.version': 1, 'no-failure-handler: processors': 1, 'undefined-field-set: user.target.group': 2, 'undefined-field-set: user_agent': 1,
+      // `event.type: network` (a category, not a type, in this schema's allowed values).
+      'set-value-invalid: network': 2,
+    },
     temporary: [
       '_behaviors_object', '_risk_object', '_risk_object.level', '_risk_object.reasons', 'event.original', 'json',
       'okta.debug_context.debug_data.flattened.behaviors', 'okta.debug_context.debug_data.flattened.risk', 'okta.debug_context.debug_data.flattened.risk_object',
@@ -89,8 +94,11 @@ const pipelines: PipelineCase[] = [
   },
   {
     file: 'elastic-ecs-mapper/example/elasticsearch.json', byPath: false,
-    findings: { 'unnamespaced-custom-field': 2 },
-    underlined: { 'unnamespaced-custom-field: destination_timestamp': 1, 'unnamespaced-custom-field: timestamp': 1 },
+    findings: { 'convert-type-mismatch': 1, 'unnamespaced-custom-field': 2 },
+    underlined: {
+      // event.duration (a long) converted to float: 24 bits of precision, an error in the type table.
+      'convert-type-mismatch: "float"': 1, 'unnamespaced-custom-field: destination_timestamp': 1, 'unnamespaced-custom-field: timestamp': 1,
+    },
     temporary: [],
   },
 ];

@@ -74,7 +74,8 @@ export const captureTypeMismatch: PipelineRule = {
         out.push(findingAt(span, { message: `'${type}' is no grok capture type (int, long, float, double, boolean)` }));
         continue;
       }
-      if (fit.verdict === 'ok' || (type === undefined && converted.has(field.path))) continue;
+      // An untyped capture is a string: a problem only where the event check rejects a string (numbers, booleans).
+      if (fit.verdict === 'ok' || (type === undefined && (converted.has(field.path) || !rejectsString(field.type)))) continue;
       const suggested = type === undefined ? grokTypeFor(field.type) : undefined;
       const finding = findingAt(span, {
         message: type === undefined
@@ -87,6 +88,13 @@ export const captureTypeMismatch: PipelineRule = {
     return out;
   },
 };
+
+const A_STRING: ValueNode = { kind: 'string', value: 'x', start: 0, end: 3, raw: '"x"', style: 'double' };
+
+/** Whether the event check rejects a string in a field of `type` (an ip or a date as a string is how events hold them). */
+function rejectsString(type: Datatype): boolean {
+  return typeProblem(type, A_STRING) === 'mismatch';
+}
 
 /** The grok type whose value fits a field of `type` as it is. */
 export function grokTypeFor(type: Datatype): string | undefined {
