@@ -1,9 +1,10 @@
 // A field name written in one piece with dots between segments (grok, dissect, mustache): `source.ip`.
 import type { Span } from '../model';
-import type { Access, EmbeddedRef } from './types';
+import type { RefAccess } from '../fieldRefs';
+import type { EmbeddedRef } from './types';
 
 /** The reference for the dotted name text[start, end): one segment per dot-separated part, empty parts kept. */
-export function dottedRef(text: string, start: number, end: number, access: Access): EmbeddedRef {
+export function dottedRef(text: string, start: number, end: number, access: RefAccess): EmbeddedRef {
   const path: string[] = [];
   const segments: Span[] = [];
   let from = start;

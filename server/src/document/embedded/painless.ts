@@ -4,10 +4,11 @@
 // `ctx.put('a', x)` writes a, `ctx.a.add(x)` writes a, any other method reads the path before it.
 // Assignments (`=`, `+=`, ..., `++`) write. Nothing inside string literals or comments counts.
 import type { Span } from '../model';
-import type { Access, EmbeddedRef, NameSite } from './types';
+import type { RefAccess } from '../fieldRefs';
+import type { EmbeddedRef, NameSite } from './types';
 
 /** Methods whose first string argument is a key under the path: what they do to it. */
-const KEY_METHODS: Record<string, { access: Access; removes?: boolean }> = {
+const KEY_METHODS: Record<string, { access: RefAccess; removes?: boolean }> = {
   remove: { access: 'write', removes: true },
   put: { access: 'write' },
   get: { access: 'read' },
@@ -77,14 +78,14 @@ function chain(text: string, ctxStart: number, from: number, out: Scan, caret: n
   const segments: Span[] = [];
   let literalDotted = false;
   let p = from;
-  const record = (access: Access, extra?: Partial<EmbeddedRef>): void => {
+  const record = (access: RefAccess, extra?: Partial<EmbeddedRef>): void => {
     if (path.length === 0) return;
     const ref: EmbeddedRef = { path: path.slice(), segments: segments.slice(), span: { start: segments[0].start, end: segments[segments.length - 1].end }, access };
     if (literalDotted) ref.literalDotted = true;
     out.refs.push(Object.assign(ref, extra));
   };
   /** Records the site when the caret is in `replace`; an assignment after `afterName` makes it a write. */
-  const siteAt = (replace: Span, afterName: number, access?: Access): void => {
+  const siteAt = (replace: Span, afterName: number, access?: RefAccess): void => {
     if (caret === undefined || caret < replace.start || caret > replace.end) return;
     out.site = { replace, typed: text.slice(replace.start, caret), access: access ?? (assignsAt(text, afterName) ? 'write' : 'read'), parent: path.slice() };
   };

@@ -1,8 +1,8 @@
 // Field references found inside one string value (a grok or dissect pattern, a mustache template, a painless
 // script). All offsets are in the DECODED string; stringOffsets.ts maps them to the file's own characters.
+import type { RefAccess } from '../fieldRefs';
 import type { Span } from '../model';
 
-export type Access = 'read' | 'write';
 
 export interface EmbeddedRef {
   /** The field path as the engine resolves it: `%{IP:source.ip}` -> ['source', 'ip']; `ctx['a.b']` -> ['a.b']. */
@@ -11,7 +11,7 @@ export interface EmbeddedRef {
   segments: Span[];
   /** The whole name as written, from the first segment's start to the last segment's end. */
   span: Span;
-  access: Access;
+  access: RefAccess;
   /** A grok capture's type (`int`, `long`, `float`, `double`, `boolean`), or whatever else was written there. */
   captureType?: string;
   /** A segment is one key with dots in it (`ctx['source.ip']`): the engine does not split it. */
@@ -26,7 +26,7 @@ export interface NameSite {
   replace: Span;
   /** The name typed so far, up to the caret (dotted for dotted notations). */
   typed: string;
-  access: Access;
+  access: RefAccess;
   /**
    * Set where the notation spells a path in parts (painless `ctx.source.i|`, `ctx['source']['i|`): the segments
    * written before the one being typed. `typed` and `replace` then cover that one segment.

@@ -1,5 +1,6 @@
 // How an option of a processor names fields, read off its kind in the processor table (schema/ingest).
 import type { OptionSpec } from '../../catalog/processors';
+import type { Notation } from '../embedded/notations';
 
 /** Where field names stand in an option's value. */
 export type OptionForm =
@@ -37,5 +38,20 @@ export function formOf(option: OptionSpec): OptionForm {
       return 'script';
     default:
       return 'none';
+  }
+}
+
+/** The notation of the strings of an option whose form holds names inside text. */
+export function notationOf(form: 'template' | 'grok' | 'grokDefinitions' | 'dissect' | 'script'): Notation {
+  switch (form) {
+    case 'template':
+      return 'mustache';
+    case 'grok':
+    case 'grokDefinitions':
+      return 'grok';
+    case 'dissect':
+      return 'dissect';
+    case 'script':
+      return 'painless';
   }
 }

@@ -5,34 +5,13 @@ import { isolate, splitConsole } from '../console';
 import type { FileType } from '../fileType';
 import type { NamedRef } from '../fieldRefs';
 import { parseJsonValue, ParsedValue } from '../jsonValue';
-import { ArrayNode, MAX_NESTING, NestingTooDeep, ObjectNode, PropertyNode, Span, SyntaxProblem, ValueNode } from '../model';
+import { ArrayNode, MAX_NESTING, NestingTooDeep, ObjectNode, Span, SyntaxProblem, ValueNode } from '../model';
 import { parseYamlValue } from '../yamlValue';
 import type { ProcessorTable } from '../../catalog/processors';
+import type { BodyRole, PipelineBody } from './pipelineBody';
 import { processorRefs } from './processorRefs';
 
-export interface ProcessorSite {
-  name: string;
-  /** The processor-name key of its one-key object (`grok` in `{"grok": {...}}`). */
-  key: PropertyNode;
-  /** The one-key object in its processor list. */
-  holder: ObjectNode;
-  /** Its options, when the value is an object. */
-  options: ObjectNode | undefined;
-}
-
-/** What a body is: a pipeline, or a simulate request whose `docs` are raw input (syntax only). */
-export type BodyRole = 'pipeline' | 'simulate';
-
-export interface PipelineBody {
-  span: Span;
-  role: BodyRole;
-  root: ValueNode | undefined;
-  /** The pipeline object (`{description, processors, on_failure}`); undefined for a bare array of processors. */
-  pipeline: ObjectNode | undefined;
-  /** Every list where a processor may be typed: `processors`, `on_failure` (pipeline-level and per processor). */
-  lists: ArrayNode[];
-  processors: ProcessorSite[];
-}
+export type { BodyRole, PipelineBody, ProcessorSite } from './pipelineBody';
 
 export interface PipelineDocument {
   readonly kind: 'ingestPipeline';

@@ -1,18 +1,16 @@
 // "What is at this offset" in a pipeline: a field reference, a place where a field name is typed inside a string,
 // a processor name, an option name, or an option's value. Completion and hover start from here.
-import { dissectSiteAt } from '../embedded/dissect';
-import { grokSiteAt } from '../embedded/grok';
-import { mustacheSiteAt } from '../embedded/mustache';
-import { painlessSiteAt } from '../embedded/painless';
+import { NOTATIONS } from '../embedded/notations';
 import type { NameSite } from '../embedded/types';
 import type { NamedRef } from '../fieldRefs';
 import { syntaxOf } from '../fileType';
 import type { ArrayNode, ObjectNode, PropertyNode, ScalarNode, Span, ValueNode } from '../model';
 import { wordAt } from '../positionContext';
 import { decodedOffsetAt, decodeWithOffsets, mapSpan } from '../syntax/stringOffsets';
-import { bodyAt, PipelineBody, PipelineDocument, ProcessorSite } from './pipelineDocument';
+import type { PipelineBody, ProcessorSite } from './pipelineBody';
+import { bodyAt, PipelineDocument } from './pipelineDocument';
 import type { ProcessorTable } from '../../catalog/processors';
-import { formOf, OptionForm } from './optionForms';
+import { formOf, notationOf, OptionForm } from './optionForms';
 
 export type PipelinePosition =
   /** On an existing reference; `segment` indexes `ref.path`. */
@@ -31,10 +29,6 @@ export type PipelinePosition =
   | { kind: 'none' };
 
 const NONE: PipelinePosition = { kind: 'none' };
-
-const SITES: Partial<Record<OptionForm, (text: string, offset: number) => NameSite | undefined>> = {
-  template: mustacheSiteAt, grok: grokSiteAt, grokDefinitions: grokSiteAt, dissect: dissectSiteAt, script: painlessSiteAt,
-};
 
 export function pipelinePositionAt(doc: PipelineDocument, offset: number, table: ProcessorTable): PipelinePosition {
   const body = bodyAt(doc, offset);
@@ -77,10 +71,10 @@ function stringSite(doc: PipelineDocument, site: ProcessorSite, option: string, 
   const local = decodedOffsetAt(decoded, offset - node.start);
   const at = (span: Span): Span => mapSpan(decoded, span, node.start);
   if (form === 'name' || form === 'dottedKey') {
-    if (value.includes('{{')) return inEmbedded(mustacheSiteAt, value, local, at, site, option);
+    if (value.includes('{{')) return inEmbedded(NOTATIONS.mustache.siteAt, value, local, at, site, option);
     return { kind: 'fieldName', replace: at({ start: 0, end: value.length }), typed: value.slice(0, local), processor: site.name, option };
   }
-  const find = SITES[form];
+  const find = form === 'template' || form === 'grok' || form === 'grokDefinitions' || form === 'dissect' || form === 'script' ? NOTATIONS[notationOf(form)].siteAt : undefined;
   const whole: PipelinePosition = { kind: 'optionValue', site, option, node, replace: { start: node.start, end: node.end } };
   // Outside a `{{...}}` a template option's text is its value (set.value's allowed values are offered there).
   if (find) return inEmbedded(find, value, local, at, site, option) ?? (form === 'template' ? whole : NONE);

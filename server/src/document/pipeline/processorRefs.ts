@@ -1,18 +1,18 @@
 // Every field reference of a pipeline body: each field option of each processor (a whole name, a list of names, the
 // keys of a field map), the names inside templates, grok and dissect patterns and painless scripts, and the fields a
 // processor writes by default when no target is given. Ranges are in the file's own characters (stringOffsets.ts).
-import { dissectRefs } from '../embedded/dissect';
-import { grokRefs } from '../embedded/grok';
-import { mustacheRefs } from '../embedded/mustache';
-import { painlessRefs } from '../embedded/painless';
+import { NOTATIONS } from '../embedded/notations';
 import type { EmbeddedRef } from '../embedded/types';
 import { NamedRef, NamedRefDetail, RefAccess, RefRole } from '../fieldRefs';
 import { FileType, syntaxOf } from '../fileType';
 import type { ScalarNode, Span, ValueNode } from '../model';
 import { decodeWithOffsets, mapSpan } from '../syntax/stringOffsets';
 import type { OptionSpec, ProcessorTable } from '../../catalog/processors';
-import { formOf } from './optionForms';
-import type { PipelineBody, ProcessorSite } from './pipelineDocument';
+import { formOf, notationOf } from './optionForms';
+import type { PipelineBody, ProcessorSite } from './pipelineBody';
+
+/** The role of a reference found in each notation's option. */
+const ROLES = { template: 'template', grok: 'pattern', dissect: 'pattern', script: 'script' } as const satisfies Record<string, RefRole>;
 
 /** Names that are never schema fields: ingest metadata and the document's own metadata. */
 const METADATA = new Set(['_index', '_id', '_routing', '_version', '_version_type', '_if_seq_no', '_if_primary_term', '_dynamic_templates', '_type', '_ingest']);
@@ -49,7 +49,8 @@ class RefSink {
     const detail: NamedRefDetail = { processor: site.name, option };
     const access: RefAccess = known.access === 'write' ? 'write' : 'read';
     if (known.access === 'remove') detail.removes = true;
-    switch (formOf(known)) {
+    const form = formOf(known);
+    switch (form) {
       case 'name':
         for (const node of strings(value)) this.name(node, access, detail);
         return;
@@ -59,20 +60,14 @@ class RefSink {
       case 'fieldMap':
         if (value.kind === 'object') for (const p of value.properties) this.keyName(p.key, p.keySpan, p.keyTokenSpan, access, detail);
         return;
-      case 'template':
-        for (const node of strings(value)) this.embedded(node, mustacheRefs, 'template', detail);
-        return;
-      case 'grok':
-        for (const node of strings(value)) this.embedded(node, grokRefs, 'pattern', detail);
-        return;
       case 'grokDefinitions':
-        if (value.kind === 'object') for (const p of value.properties) for (const node of strings(p.value)) this.embedded(node, grokRefs, 'pattern', detail);
+        if (value.kind === 'object') for (const p of value.properties) for (const node of strings(p.value)) this.embedded(node, NOTATIONS.grok.refs, 'pattern', detail);
         return;
+      case 'template':
+      case 'grok':
       case 'dissect':
-        for (const node of strings(value)) this.embedded(node, dissectRefs, 'pattern', detail);
-        return;
       case 'script':
-        for (const node of strings(value)) this.embedded(node, painlessRefs, 'script', detail);
+        for (const node of strings(value)) this.embedded(node, NOTATIONS[notationOf(form)].refs, ROLES[form], detail);
         return;
       default:
         return;
@@ -85,7 +80,7 @@ class RefSink {
     if (!decoded) return;
     const value = decoded.value;
     if (value.includes('{{')) {
-      this.embedded(node, mustacheRefs, 'template', detail);
+      this.embedded(node, NOTATIONS.mustache.refs, 'template', detail);
       return;
     }
     const names = value.split('.');
