@@ -28,12 +28,19 @@ export function parseEventDocument(text: string, format: DocumentFormat, previou
     const old = findSame(reuse, index, shift, sliceText);
     if (old) return old instanceof ParsedEvent ? old.movedTo(index, piece.start) : { ...old, index, start: piece.start };
     // Parsed when first read: a caller that checks events in batches and releases their trees never holds them all.
-    const item = piece.item === true;
-    const event = ParsedEvent.of(index, piece.start, sliceText, (own) => parseEvent(parse, own, item));
+    const event = ParsedEvent.of(index, piece.start, sliceText, eventParser(parse, piece.item === true));
     if (format === 'yaml') event.disabledLines = disabledLines(sliceText);
     return event;
   });
   return { format, text, events, errors };
+}
+
+/**
+ * Built outside parseEventDocument on purpose: a closure made there would share its scope, whose `reuse` holds the
+ * previous version's events, so every edited event would keep every earlier version alive (the long-session leak).
+ */
+function eventParser(parse: (text: string) => ParsedValue, item: boolean): (text: string) => EventParse {
+  return (own) => parseEvent(parse, own, item);
 }
 
 /** `item`: a YAML sequence item, parsed with its `-` blanked out (yamlSplit.ts). */
