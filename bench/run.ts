@@ -2,7 +2,8 @@
 // the same generated event documents (about 100 KB, 1 MB and 5 MB; JSON and the same events as YAML), all over
 // stdio, plus the bare parse of each document and, for context, the "floor" (floorServer.ts: a Node.js language server
 // that only holds the document); prints one table with the ratios against the targets, then the first and the warm
-// in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up).
+// in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up), then the memory of
+// long typing sessions at 100 KB and 1 MB (longSession.ts).
 // Options: --runs N (default 3), --sizes 100k,1m,5m, --profile (CPU profile of Fieldwise on the largest documents).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { bareParse, BareParse } from './bareParse';
 import { BenchDocument, benchDocument, BenchFormat } from './generate';
 import { profileFieldwise } from './profile';
+import { runLongSessions } from './longSession';
 import { buildFloorServer, bundleBenchScript, fieldwise, floorServer, jsonServer, REPO, ServerSetup, yamlServer } from './servers';
 import { SERVER_EXEC_ARGV } from '../client/src/serverFlags';
 import { runSession, SessionFigures, SessionOptions } from './session';
@@ -97,6 +99,7 @@ async function main(): Promise<void> {
   printTable(summaries, { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter, minutes: (Date.now() - started) / 60000 });
   writeFileSync(join(OUT, 'results.json'), JSON.stringify(summaries, null, 2));
   printWarmup(opts);
+  await runLongSessions(opts.sizes.filter(([, bytes]) => bytes <= 1_000_000), DOCS);
   if (opts.profile) await profileFieldwise(summaries.length > 0 ? largest(opts) : [], DOCS);
 }
 

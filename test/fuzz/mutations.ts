@@ -28,7 +28,7 @@ const yaml = fc.constantFrom(
 const json = fc.constantFrom('{"a": 1}', '"key": "value", ', '[1, 2, {"b": null}]', '"source": {"ip": "10.0.0.1"}', '"\\u00e9"', ',\n  ');
 const fieldish = fc.constantFrom('source.ip', 'event.kind', 'destination.port', 'host', 'geo', '@timestamp', 'ecs.version', 'user.name', 'labels');
 const deep = fc.integer({ min: 1, max: 600 }).chain((n) => fc.constantFrom('[', '{"a":', 'a:\n' + ' ').map((open) => open.repeat(n)));
-const long = fc.integer({ min: 1_000, max: 200_000 }).chain((n) => fc.constantFrom('x', 'ab ', '"', '\\').map((c) => c.repeat(Math.ceil(n / c.length))));
+const long = fc.integer({ min: 1_000, max: 50_000 }).chain((n) => fc.constantFrom('x', 'ab ', '"', '\\').map((c) => c.repeat(Math.ceil(n / c.length))));
 
 /** Text a mutation inserts: mostly short typing, sometimes a paste, rarely something huge. */
 export const insertion: fc.Arbitrary<string> = fc.oneof(
