@@ -42,7 +42,8 @@ export function fuzzParameters<T>(property: string, runs: number, codec?: Codec<
       if (!details.failed) return;
       const found = details.counterexample?.[0];
       const kept = found !== undefined && codec ? `\nkeep it in test/fuzz/regressions.json under "${property}": ${JSON.stringify(codec.encode(found))}` : '';
-      throw new Error(`${fc.defaultReportMessage(details)}${kept}`);
+      const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+      throw new Error(`${fc.defaultReportMessage(details)}\n${cause}${kept}`);
     },
   };
 }
