@@ -95,6 +95,21 @@ function reindent(value: string, from: string, to: string): string {
   return value.replace(/\n([ \t]*)/g, (_m, ws: string) => `\n${to}${ws.startsWith(from) ? ws.slice(from.length) : ws.slice(Math.min(ws.length, from.length))}`);
 }
 
+/**
+ * A value's text for writing under another key: as it is, except a YAML block collection, which starts on the next
+ * line indented one unit below the new key (inline after `key: ` it would not parse).
+ */
+export function movedValue(text: string, format: DocumentFormat, node: ValueNode): ValueText {
+  const raw = text.slice(node.start, node.end).replace(/\s+$/, '');
+  const block = format === 'yaml' && (node.kind === 'object' || node.kind === 'array') && !/^[{[]/.test(raw);
+  if (!block) return raw;
+  const from = columnSpaces(text, node.start);
+  return (keyIndent) => {
+    const to = keyIndent + indentUnit(text);
+    return `${eolOf(text)}${to}${reindent(raw, from, to)}`;
+  };
+}
+
 function eolOf(text: string): string {
   return text.includes('\r\n') ? '\r\n' : '\n';
 }
@@ -162,7 +177,11 @@ export function wrapInArray(text: string, node: ValueNode): TextEdit | undefined
 function entryText(format: DocumentFormat, path: readonly string[], value: ValueText, indent: string, unit: string, multiline: boolean, style: JsonStyle): string {
   const [name, ...rest] = path;
   if (format === 'yaml') {
-    if (rest.length === 0) return `${keyText(name, format)}: ${valueTextFor(value, indent)}`;
+    if (rest.length === 0) {
+      const written = valueTextFor(value, indent);
+      // A block value (movedValue) starts on its own line: no space after the colon.
+      return `${keyText(name, format)}:${/^\r?\n/.test(written) ? '' : ' '}${written}`;
+    }
     // Inside a YAML flow map (`{a: 1}`) nested keys stay in flow style: a block there does not parse.
     if (!multiline) return `${keyText(name, format)}: {${entryText(format, rest, value, indent, unit, false, style)}}`;
     const inner = indent + unit;
