@@ -7,6 +7,7 @@ import { itemText, pieceText, splitYaml, YamlPiece } from './yamlSplit';
 import { parseYamlValue } from './yamlValue';
 import { disabledLines } from './disableComments';
 import { EventParse, ParsedEvent } from './parsedEvent';
+import { parseCounter } from './parseCounter';
 
 export function parseEventDocument(text: string, format: DocumentFormat, previous?: ParsedDocument): ParsedDocument {
   const reuse = previous && previous.format === format ? previous.events : [];
@@ -45,6 +46,7 @@ function eventParser(parse: (text: string) => ParsedValue, item: boolean): (text
 
 /** `item`: a YAML sequence item, parsed with its `-` blanked out (yamlSplit.ts). */
 function parseEvent(parse: (text: string) => ParsedValue, text: string, item: boolean): EventParse {
+  parseCounter.events++;
   const parsed = parseGuarded(parse, item ? itemText(text) : text);
   return { root: parsed.root, errors: tidy(parsed.errors, text.length) };
 }
