@@ -8,6 +8,7 @@ import { parseYamlValue } from './yamlValue';
 import { disabledLines } from './disableComments';
 import { EventParse, ParsedEvent } from './parsedEvent';
 import { parseCounter } from './parseCounter';
+import { MAX_EVENT_CHARS } from './limits';
 
 export function parseEventDocument(text: string, format: DocumentFormat, previous?: ParsedDocument): ParsedDocument {
   const reuse = previous && previous.format === format ? previous.events : [];
@@ -29,12 +30,16 @@ export function parseEventDocument(text: string, format: DocumentFormat, previou
     const old = findSame(reuse, index, shift, sliceText);
     if (old) return old instanceof ParsedEvent ? old.movedTo(index, piece.start) : { ...old, index, start: piece.start };
     // Parsed when first read: a caller that checks events in batches and releases their trees never holds them all.
-    const event = ParsedEvent.of(index, piece.start, sliceText, eventParser(parse, piece.item === true));
+    const parser = sliceText.length > MAX_EVENT_CHARS ? notParsed : eventParser(parse, piece.item === true);
+    const event = ParsedEvent.of(index, piece.start, sliceText, parser);
     if (format === 'yaml') event.disabledLines = disabledLines(sliceText);
     return event;
   });
   return { format, text, events, errors };
 }
+
+/** An event past MAX_EVENT_CHARS: kept as text, no tree (the not-analysed rule reports it). */
+const notParsed = (): EventParse => ({ root: undefined, errors: [] });
 
 /**
  * Built outside parseEventDocument on purpose: a closure made there would share its scope, whose `reuse` holds the

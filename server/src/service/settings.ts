@@ -19,6 +19,8 @@ export interface FieldwiseSettings {
   };
   inlayHints: { enabled: boolean };
   schema: { definitions: string[] };
+  /** Megabytes: larger files are not analysed (lsp/sizeLimit.ts). */
+  maxFileSize: number;
 }
 
 export const defaultSettings: FieldwiseSettings = {
@@ -29,6 +31,7 @@ export const defaultSettings: FieldwiseSettings = {
   diagnostics: { severity: {}, disable: [] },
   inlayHints: { enabled: true },
   schema: { definitions: ['.fieldwise/*.yml'] },
+  maxFileSize: 32,
 };
 
 /** Merges what a client sent over the defaults, ignoring values of the wrong shape. */
@@ -64,6 +67,7 @@ export function mergeSettings(raw: unknown): FieldwiseSettings {
   if (isObject(hints) && typeof hints.enabled === 'boolean') s.inlayHints.enabled = hints.enabled;
   const schema = raw.schema;
   if (isObject(schema) && isStringArray(schema.definitions)) s.schema.definitions = schema.definitions;
+  if (typeof raw.maxFileSize === 'number' && raw.maxFileSize > 0) s.maxFileSize = raw.maxFileSize;
   return s;
 }
 
