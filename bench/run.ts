@@ -3,7 +3,7 @@
 // stdio, plus the bare parse of each document and, for context, the "floor" (floorServer.ts: a Node.js language server
 // that only holds the document); prints one table with the ratios against the targets, then the first and the warm
 // in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up), then the memory of
-// long typing sessions at 100 KB and 1 MB (longSession.ts).
+// long typing sessions at 100 KB and 1 MB (longSession.ts) and large inputs (largeInputs.ts).
 // Options: --runs N (default 3), --sizes 100k,1m,5m, --profile (CPU profile of Fieldwise on the largest documents).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { bareParse, BareParse } from './bareParse';
 import { BenchDocument, benchDocument, BenchFormat } from './generate';
 import { profileFieldwise } from './profile';
 import { runLongSessions } from './longSession';
+import { runLargeInputs } from './largeInputs';
 import { buildFloorServer, bundleBenchScript, fieldwise, floorServer, jsonServer, REPO, ServerSetup, yamlServer } from './servers';
 import { SERVER_EXEC_ARGV } from '../client/src/serverFlags';
 import { runSession, SessionFigures, SessionOptions } from './session';
@@ -100,6 +101,7 @@ async function main(): Promise<void> {
   writeFileSync(join(OUT, 'results.json'), JSON.stringify(summaries, null, 2));
   printWarmup(opts);
   await runLongSessions(opts.sizes.filter(([, bytes]) => bytes <= 1_000_000), DOCS);
+  await runLargeInputs(DOCS);
   if (opts.profile) await profileFieldwise(summaries.length > 0 ? largest(opts) : [], DOCS);
 }
 
