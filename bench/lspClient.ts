@@ -170,8 +170,17 @@ export class BenchClient {
 
   /** The most resident memory the server process ever had, in MB (Linux). */
   peakMemoryMb(): number {
+    return this.statusMb('VmHWM');
+  }
+
+  /** The server process's resident memory now, in MB (Linux). */
+  residentMemoryMb(): number {
+    return this.statusMb('VmRSS');
+  }
+
+  private statusMb(field: 'VmHWM' | 'VmRSS'): number {
     const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
-    const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
     return kb / 1024;
   }
 

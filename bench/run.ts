@@ -3,7 +3,8 @@
 // error-dense ones at 1 MB and 5 MB, see generate.ts), all over
 // stdio, plus the bare parse of each document and, for context, the "floor" (floorServer.ts: a Node.js language server
 // that only holds the document); prints one table with the ratios against the targets, then the first and the warm
-// in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up).
+// in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up), then the memory of
+// long typing sessions at 100 KB and 1 MB (longSession.ts) and large inputs (largeInputs.ts).
 // Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense (one kind of document), --formats json,yaml,
 // --no-warmup (skip the in-process rounds), --no-parallel (skip the parallel prototype's rows), --profile (CPU profile
 // of Fieldwise on the largest documents).
@@ -17,6 +18,8 @@ import { BenchDocument, benchDocument, BenchFormat, BenchKind, PROBE_DEPTHS } fr
 import { loadCatalog } from '../server/src/catalog';
 import type { Catalog } from '../server/src/catalog/types';
 import { profileFieldwise } from './profile';
+import { runLongSessions } from './longSession';
+import { runLargeInputs } from './largeInputs';
 import { buildFloorServer, bundleBenchScript, fieldwise, floorServer, jsonServer, REPO, ServerSetup, yamlServer } from './servers';
 import { SERVER_EXEC_ARGV } from '../client/src/serverFlags';
 import { runSession, SessionFigures, SessionOptions } from './session';
@@ -121,6 +124,8 @@ async function main(): Promise<void> {
   writeFileSync(join(OUT, 'results.json'), JSON.stringify(summaries, null, 2));
   if (opts.warmup) printWarmup(opts);
   if (opts.parallel) printParallel(opts);
+  await runLongSessions(opts.sizes.filter(([, bytes]) => bytes <= 1_000_000), DOCS);
+  await runLargeInputs(DOCS);
   if (opts.profile) await profileFieldwise(summaries.length > 0 ? largest(opts, catalog) : [], DOCS);
 }
 

@@ -225,7 +225,8 @@ async function snapshotFor(uri: string, token: CancellationToken): Promise<Snaps
   await ready;
   throwIfCancelled(token);
   const ctx = open.context(uri);
-  if (!ctx) return undefined;
+  // A file past fieldwise.maxFileSize gets its one diagnostic and nothing else.
+  if (!ctx || ctx.oversize) return undefined;
   const snap = open.snapshot(ctx);
   if (snap.fresh && snap.entry.parseMs > 10) {
     // A long parse: let a cancellation that arrived meanwhile be seen before answering.

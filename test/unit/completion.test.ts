@@ -239,6 +239,13 @@ const keyCases: Case[] = [
     choose: { label: 'geo.city_name', text: 'source:\n  geo:\n    city_name: ', result: { source: { geo: { city_name: null } } } },
   },
   {
+    // Found by the server fuzzer: junk typed into a long scalar made every item's text indent by the column (130 KB each).
+    name: 'YAML: a name typed mid-line after other text inserts a one-line dotted key, not a block indented by its column',
+    format: 'yaml',
+    fixture: `${'ab '.repeat(30)}so|`,
+    includes: [{ label: 'source', insertText: 'source.' }],
+  },
+  {
     name: 'YAML: nested two levels',
     format: 'yaml',
     fixture: 'source:\n  geo:\n    ci|\n',

@@ -59,6 +59,7 @@ export async function startEmbeddedService(options: { port?: number; templatesDi
     port: actualPort,
     close() {
       closing ??= new Promise<void>((resolve) => {
+        templates?.close();
         server.close(() => resolve());
         server.closeAllConnections();
       });

@@ -1,4 +1,6 @@
 // Templates for the embedded service from a folder: `Greeting.wiki` is {{Greeting}}, `Infobox/Row.wiki` is {{Infobox/Row}}.
+// The folder is read once and again only after a change in it (a watcher), not for every preview of every keystroke.
+import { FSWatcher, watch } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 
@@ -11,10 +13,39 @@ interface CachedFile {
 }
 
 export class TemplateFolder {
-  // Re-read on each request so edits show in the next preview; unchanged files come from this cache.
+  // Files read before, by path: a change re-reads only the files whose time or size moved.
   private readonly cache = new Map<string, CachedFile>();
+  /** The templates as last read; undefined once something in the folder changed. */
+  private current: Map<string, string> | undefined;
+  /** Counts the folder's changes, so a change during a read is not lost. */
+  private changes = 0;
+  private watcher: FSWatcher | undefined;
 
   private constructor(readonly dir: string) {}
+
+  /** Without a watcher (the platform refuses one) every load scans the folder: correct, only slower. */
+  private watch(): void {
+    try {
+      this.watcher = watch(this.dir, { recursive: true, persistent: false }, () => {
+        this.changes++;
+        this.current = undefined;
+      });
+      this.watcher.on('error', () => this.unwatch());
+    } catch {
+      this.watcher = undefined;
+    }
+  }
+
+  private unwatch(): void {
+    this.watcher?.close();
+    this.watcher = undefined;
+    this.current = undefined;
+  }
+
+  /** Stops watching the folder. */
+  close(): void {
+    this.unwatch();
+  }
 
   /** Checks the folder exists, so a typo is reported when the service starts rather than as missing templates. */
   static async open(dir: string): Promise<TemplateFolder> {
@@ -26,11 +57,21 @@ export class TemplateFolder {
       throw new Error(`templates folder ${absolute} cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     }
     if (!info.isDirectory()) throw new Error(`templates folder ${absolute} is not a folder`);
-    return new TemplateFolder(absolute);
+    const folder = new TemplateFolder(absolute);
+    folder.watch();
+    return folder;
   }
 
-  /** Template name (without the `Template:` prefix) => wikitext. */
+  /** Template name (without the `Template:` prefix) => wikitext: the same map until the folder changes. */
   async load(): Promise<Map<string, string>> {
+    if (this.current && this.watcher) return this.current;
+    const before = this.changes;
+    const templates = await this.read();
+    if (this.changes === before) this.current = templates;
+    return templates;
+  }
+
+  private async read(): Promise<Map<string, string>> {
     const entries = await readdir(this.dir, { recursive: true });
     const templates = new Map<string, string>();
     const seen = new Set<string>();

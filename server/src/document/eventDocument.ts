@@ -7,6 +7,8 @@ import { itemText, pieceText, splitYaml, YamlPiece } from './yamlSplit';
 import { parseYamlValue } from './yamlValue';
 import { disabledLines } from './disableComments';
 import { EventParse, ParsedEvent } from './parsedEvent';
+import { parseCounter } from './parseCounter';
+import { MAX_EVENT_CHARS } from './limits';
 
 export function parseEventDocument(text: string, format: DocumentFormat, previous?: ParsedDocument): ParsedDocument {
   const reuse = previous && previous.format === format ? previous.events : [];
@@ -28,16 +30,28 @@ export function parseEventDocument(text: string, format: DocumentFormat, previou
     const old = findSame(reuse, index, shift, sliceText);
     if (old) return old instanceof ParsedEvent ? old.movedTo(index, piece.start) : { ...old, index, start: piece.start };
     // Parsed when first read: a caller that checks events in batches and releases their trees never holds them all.
-    const item = piece.item === true;
-    const event = ParsedEvent.of(index, piece.start, sliceText, (own) => parseEvent(parse, own, item));
+    const parser = sliceText.length > MAX_EVENT_CHARS ? notParsed : eventParser(parse, piece.item === true);
+    const event = ParsedEvent.of(index, piece.start, sliceText, parser);
     if (format === 'yaml') event.disabledLines = disabledLines(sliceText);
     return event;
   });
   return { format, text, events, errors };
 }
 
+/** An event past MAX_EVENT_CHARS: kept as text, no tree (the not-analysed rule reports it). */
+const notParsed = (): EventParse => ({ root: undefined, errors: [] });
+
+/**
+ * Built outside parseEventDocument on purpose: a closure made there would share its scope, whose `reuse` holds the
+ * previous version's events, so every edited event would keep every earlier version alive (the long-session leak).
+ */
+function eventParser(parse: (text: string) => ParsedValue, item: boolean): (text: string) => EventParse {
+  return (own) => parseEvent(parse, own, item);
+}
+
 /** `item`: a YAML sequence item, parsed with its `-` blanked out (yamlSplit.ts). */
 function parseEvent(parse: (text: string) => ParsedValue, text: string, item: boolean): EventParse {
+  parseCounter.events++;
   const parsed = parseGuarded(parse, item ? itemText(text) : text);
   return { root: parsed.root, errors: tidy(parsed.errors, text.length) };
 }

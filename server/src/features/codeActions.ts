@@ -38,7 +38,7 @@ export function codeActions(doc: ParsedDocument, env: FeatureEnv, range: Span, d
     if (rule.perFile) {
       // The one diagnostic stands for every occurrence in the file: so does its fix.
       let edits = fileWide.get(rule.code);
-      if (!edits) fileWide.set(rule.code, (edits = fixAllEdits(doc, env, rule)));
+      if (!edits) fileWide.set(rule.code, (edits = fixAllEdits(doc, env, rule, contextOf)));
       if (edits.length > 0) out.push({ title: rule.fixAllTitle ?? `Fix '${rule.code}' in the file`, code: rule.code, kind: 'quickfix', isPreferred: true, edits, diagnostic: clientCopy });
       continue;
     }
@@ -51,7 +51,7 @@ export function codeActions(doc: ParsedDocument, env: FeatureEnv, range: Span, d
   for (const code of new Set(inRange.map((d) => d.code))) {
     const rule = ruleFor(code);
     if (!rule?.fixes || countFixable(doc, env, rule) < 2) continue;
-    const edits = fileWide.get(code) ?? fixAllEdits(doc, env, rule);
+    const edits = fileWide.get(code) ?? fixAllEdits(doc, env, rule, contextOf);
     if (edits.length > 0) out.push({ title: rule.fixAllTitle ?? `Fix all '${code}' problems in the file`, code, kind: 'source.fixAll', edits });
   }
   return out;
@@ -79,15 +79,20 @@ function countFixable(doc: ParsedDocument, env: FeatureEnv, rule: Rule): number 
   return count;
 }
 
-/** Edits that fix every diagnostic of the rule in the document, one edit per event at most. */
-export function fixAllEdits(doc: ParsedDocument, env: FeatureEnv, rule: Rule): TextEdit[] {
+/**
+ * Edits that fix every diagnostic of the rule in the document, one edit per event at most. `contextOf` shares the
+ * request's rule contexts: a context parses its event, and one request parses an event at most once.
+ */
+export function fixAllEdits(
+  doc: ParsedDocument, env: FeatureEnv, rule: Rule, contextOf: (event: EventSlice) => RuleContext = (event) => createRuleContext(event, env),
+): TextEdit[] {
   if (disabledCodes(env.settings, env.file).has(rule.code)) return [];
   const hidden = documentSuppression(doc, env);
   const out: TextEdit[] = [];
   for (const event of doc.events) {
     const found = fixableIn(event, env, rule, hidden);
     if (found.length === 0) continue;
-    const edits = rule.fixEvent ? rule.fixEvent(found, createRuleContext(event, env)) : fixInRounds(event, env, rule, hidden);
+    const edits = rule.fixEvent ? rule.fixEvent(found, contextOf(event)) : fixInRounds(event, env, rule, hidden);
     out.push(...edits.map((e) => shift(e, event.start)));
   }
   return out;

@@ -85,14 +85,31 @@ function firstOnLine(text: string, offset: number): boolean {
   return /^[ \t]*$/.test(text.slice(lineStartOf(text, offset), offset));
 }
 
+/** Searched in place: a copy of a 3 MB object per fix was most of a code-action request's time. */
 function spansLines(text: string, node: { start: number; end: number }): boolean {
-  return text.slice(node.start, node.end).includes('\n');
+  const nl = text.indexOf('\n', node.start);
+  return nl >= 0 && nl < node.end;
 }
 
 /** Re-indents the lines after the first by replacing the `from` prefix with `to`. */
 function reindent(value: string, from: string, to: string): string {
   if (from === to || !value.includes('\n')) return value;
   return value.replace(/\n([ \t]*)/g, (_m, ws: string) => `\n${to}${ws.startsWith(from) ? ws.slice(from.length) : ws.slice(Math.min(ws.length, from.length))}`);
+}
+
+/**
+ * A value's text for writing under another key: as it is, except a YAML block collection, which starts on the next
+ * line indented one unit below the new key (inline after `key: ` it would not parse).
+ */
+export function movedValue(text: string, format: DocumentFormat, node: ValueNode): ValueText {
+  const raw = text.slice(node.start, node.end).replace(/\s+$/, '');
+  const block = format === 'yaml' && (node.kind === 'object' || node.kind === 'array') && !/^[{[]/.test(raw);
+  if (!block) return raw;
+  const from = columnSpaces(text, node.start);
+  return (keyIndent) => {
+    const to = keyIndent + indentUnit(text);
+    return `${eolOf(text)}${to}${reindent(raw, from, to)}`;
+  };
 }
 
 function eolOf(text: string): string {
@@ -162,7 +179,11 @@ export function wrapInArray(text: string, node: ValueNode): TextEdit | undefined
 function entryText(format: DocumentFormat, path: readonly string[], value: ValueText, indent: string, unit: string, multiline: boolean, style: JsonStyle): string {
   const [name, ...rest] = path;
   if (format === 'yaml') {
-    if (rest.length === 0) return `${keyText(name, format)}: ${valueTextFor(value, indent)}`;
+    if (rest.length === 0) {
+      const written = valueTextFor(value, indent);
+      // A block value (movedValue) starts on its own line: no space after the colon.
+      return `${keyText(name, format)}:${/^\r?\n/.test(written) ? '' : ' '}${written}`;
+    }
     // Inside a YAML flow map (`{a: 1}`) nested keys stay in flow style: a block there does not parse.
     if (!multiline) return `${keyText(name, format)}: {${entryText(format, rest, value, indent, unit, false, style)}}`;
     const inner = indent + unit;

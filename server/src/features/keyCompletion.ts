@@ -36,7 +36,7 @@ export function keyCompletions(view: EventView, ctx: KeyContext, offset: number,
   const parent = [...site.objectPath, ...site.prefix];
   if (parent.some((s) => s === '')) return [];
   const present = presentPaths(site.object, site.editing);
-  const dotted = dottedStyle(site, present, env);
+  const dotted = dottedStyle(site, present, env) || (yaml && !startsBlockLine(view.text, site));
   const end = site.end + (!yaml && site.closeQuote ? 1 : 0);
   const style: Style = {
     yaml,
@@ -62,6 +62,16 @@ function dottedStyle(site: KeySite, present: Set<string>, env: FeatureEnv): bool
   if (env.dottedKeys) return true;
   if (site.prefix.length === 0) return false;
   return env.format === 'yaml' || present.has(site.prefix[0]);
+}
+
+/**
+ * Whether a YAML key starts its line (after indentation and `- `/`? ` indicators) or sits in a flow collection: only
+ * there does nesting by indentation fit; mid-line after other text (junk typed into a long scalar) the nested form
+ * would indent by the column, tens of thousands of spaces per item.
+ */
+function startsBlockLine(text: string, site: KeySite): boolean {
+  const before = text.slice(site.start - site.column, site.start);
+  return /^[ \t]*(?:[-?][ \t]+)*$/.test(before) || /[{[,]/.test(before);
 }
 
 const cache = new WeakMap<Catalog, Map<string, Candidate[]>>();
@@ -169,7 +179,9 @@ function insertion(site: KeySite, c: Candidate, relToObject: string[], style: St
   }
   if (style.yaml) {
     const build = (): string => yamlEntry(names, c.target, style.dotted, site.column, style.unit);
-    return { text: own ? memoText(c, `y${style.dotted ? 1 : 0}:${site.column}:${style.unit}`, build) : build(), end: site.end };
+    // Memoised for the columns keys are written at: the memo lives as long as the catalog, one text per column.
+    const memo = own && site.column <= MEMO_COLUMNS;
+    return { text: memo ? memoText(c, `y${style.dotted ? 1 : 0}:${site.column}:${style.unit}`, build) : build(), end: site.end };
   }
   const build = (): string => jsonMember(names, c.target, style.dotted);
   return {
@@ -178,6 +190,8 @@ function insertion(site: KeySite, c: Candidate, relToObject: string[], style: St
     additional: style.commaBefore,
   };
 }
+
+const MEMO_COLUMNS = 64;
 
 function memoText(c: Candidate, key: string, build: () => string): string {
   const texts = c.texts ?? (c.texts = new Map());

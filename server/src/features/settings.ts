@@ -22,4 +22,6 @@ export interface FieldwiseSettings {
   };
   inlayHints: { enabled: boolean };
   schema: { definitions: string[] };
+  /** Megabytes: larger files are not analysed (lsp/sizeLimit.ts). */
+  maxFileSize: number;
 }

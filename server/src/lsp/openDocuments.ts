@@ -2,7 +2,9 @@
 // current version, and the per-event diagnostics cache.
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { FileType } from '../document/fileType';
+import type { Diagnostic } from 'vscode-languageserver';
+import { fileType, FileType } from '../document/fileType';
+import { maxFileChars, oversizeDiagnostic, oversizeEventFile } from './sizeLimit';
 import { CheckedEvents, checkVersion, DiagnosticsResult } from './diagnosticRun';
 import { EventSelection } from './eventSelection';
 import { ParseCache, ParsedVersion } from './parseCache';
@@ -15,6 +17,8 @@ export interface DocContext {
   /** The file name settings globs and features see. */
   file: string;
   type: FileType;
+  /** Past fieldwise.maxFileSize: the one diagnostic it gets instead of analysis; nothing else is answered. */
+  oversize?: Diagnostic;
 }
 
 /** A parsed version with what it takes to answer for it. */
@@ -38,6 +42,11 @@ export class OpenDocuments {
     if (!doc) return undefined;
     const workspace = this.workspaces().of(uri);
     const file = workspace.fileOf(uri);
+    if (doc.getText().length > maxFileChars(workspace.settings)) {
+      if (!oversizeEventFile(workspace.settings, file, doc.languageId)) return undefined;
+      this.close(uri);
+      return { doc, workspace, file, type: fileType('events', 'json'), oversize: oversizeDiagnostic(workspace.settings, doc.getText().length) };
+    }
     const type = this.selection.typeOf(uri, doc.version, doc.languageId, () => doc.getText(), workspace, file, this.parses.peek(uri));
     return type ? { doc, workspace, file, type } : undefined;
   }

@@ -29,6 +29,7 @@ export class PullDiagnostics {
     if (!ctx) return this.report(uri, -1, -1, [], params.previousResultId);
     const last = this.answered.get(uri);
     const generation = ctx.workspace.generation;
+    if (ctx.oversize) return this.report(uri, ctx.doc.version, generation, [ctx.oversize], params.previousResultId);
     if (last && last.version === ctx.doc.version && last.generation === generation && params.previousResultId === last.resultId) {
       return { kind: 'unchanged', resultId: last.resultId };
     }

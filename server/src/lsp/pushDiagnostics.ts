@@ -49,6 +49,11 @@ export class PushDiagnostics {
       if (this.published.delete(uri)) this.host.send({ uri, diagnostics: [] });
       return;
     }
+    if (ctx.oversize) {
+      this.published.add(uri);
+      this.host.send(this.host.versioned ? { uri, version: ctx.doc.version, diagnostics: [ctx.oversize] } : { uri, diagnostics: [ctx.oversize] });
+      return;
+    }
     const snap = this.docs.snapshot(ctx);
     if (snap.fresh) {
       await yieldToEventLoop();

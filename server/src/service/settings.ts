@@ -13,6 +13,7 @@ export const defaultSettings: FieldwiseSettings = {
   diagnostics: { severity: {}, disable: [], maxInformationAndHints: 1000 },
   inlayHints: { enabled: true },
   schema: { definitions: ['.fieldwise/*.yml'] },
+  maxFileSize: 32,
 };
 
 /** Merges what a client sent over the defaults, ignoring values of the wrong shape. */
@@ -54,6 +55,7 @@ export function mergeSettings(raw: unknown): FieldwiseSettings {
   if (isObject(hints) && typeof hints.enabled === 'boolean') s.inlayHints.enabled = hints.enabled;
   const schema = raw.schema;
   if (isObject(schema) && isStringArray(schema.definitions)) s.schema.definitions = schema.definitions;
+  if (typeof raw.maxFileSize === 'number' && raw.maxFileSize > 0) s.maxFileSize = raw.maxFileSize;
   return s;
 }
 

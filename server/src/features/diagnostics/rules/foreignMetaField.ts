@@ -1,7 +1,7 @@
 // foreign-meta-field: a file that uses `ecs.version`, the family's other meta field name, gets one diagnostic
 // (not a cascade of unknown and missing fields), and one fix renaming it to schema.version in every event.
 import type { EventView, FieldRef } from '../../../document/fieldRefs';
-import { composeEdits, containerOf, EditStep, insertField, objectAt, removeProperty, renameKey } from '../../edits';
+import { composeEdits, containerOf, EditStep, insertField, movedValue, objectAt, removeProperty, renameKey } from '../../edits';
 import type { FwDiagnostic } from '../../types';
 import { isRecord, refAtKey } from '../locate';
 import type { Finding, Rule, RuleContext } from '../rule';
@@ -62,7 +62,7 @@ function steps(ctx: RuleContext, index: number): EditStep[] {
   if (hasTarget) return [remove];
   const value = ref.value;
   if (!value) return [];
-  const insert: EditStep = (v) => insertField(v, ctx.format, ['schema', 'version'], view.text.slice(value.start, value.end), { dotted: ref.dotted });
+  const insert: EditStep = (v) => insertField(v, ctx.format, ['schema', 'version'], movedValue(view.text, ctx.format, value), { dotted: ref.dotted });
   return [insert, remove];
 }
 

@@ -11,6 +11,7 @@ import { nestedOnly } from './nestedOnly';
 import { notFlat } from './notFlat';
 import { outOfRange } from './outOfRange';
 import { syntaxError } from './syntaxError';
+import { notAnalysed } from './notAnalysed';
 import { typeMismatch } from './typeMismatch';
 import { undefinedFieldSet } from './undefinedFieldSet';
 import { unknownField } from './unknownField';
@@ -50,6 +51,7 @@ import { syslogPriorityMismatch } from './syslogPriorityMismatch';
 
 export const rules: readonly Rule[] = [
   syntaxError,
+  notAnalysed,
   unknownField,
   nestedOnly,
   typeMismatch,

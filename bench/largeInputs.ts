@@ -1,0 +1,43 @@
+// Large inputs over stdio: code actions on one NDJSON event of 100,000 dotted keys (about 3 MB; one request parses
+// it once), and completion and hover in a small file open beside a file past fieldwise.maxFileSize.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BenchClient } from './lspClient';
+import { benchDocument } from './generate';
+import { fieldwise } from './servers';
+import { median } from './stats';
+
+const KEYS = 100_000;
+
+export async function runLargeInputs(folder: string): Promise<void> {
+  const setup = { ...fieldwise(), settings: { fieldwise: { files: { events: ['**'] }, maxFileSize: 3 } } };
+  const { client } = await BenchClient.start(setup, pathToFileURL(folder).href);
+  try {
+    const keys = Array.from({ length: KEYS }, (_, i) => `"labels.k${i}":"v${i}"`).join(',');
+    const line = `{"@timestamp":"2024-05-01T12:00:00Z","schema":{"version":"1.11.0"},${keys}}\n`;
+    const ndjson = pathToFileURL(join(folder, 'dotted.ndjson')).href;
+    writeFileSync(join(folder, 'dotted.ndjson'), line);
+    await client.openToDiagnostics(ndjson, 'ndjson', line, 0, 600_000);
+    const at = client.document(ndjson).positionAt(line.indexOf('"labels.k0"') + 2);
+    const actions = await client.timed<unknown[]>('textDocument/codeAction', { textDocument: { uri: ndjson }, range: { start: at, end: at }, context: { diagnostics: [] } });
+    // Beside a file past the limit (3 MB here), a normal file answers as it would alone.
+    const big = benchDocument('json', '5m', 5_000_000, 1);
+    const bigUri = pathToFileURL(join(folder, 'over-limit.json')).href;
+    await client.openToDiagnostics(bigUri, 'json', big.text, 0, 60_000);
+    const small = benchDocument('json', '100k', 100_000, 20);
+    const smallUri = pathToFileURL(join(folder, 'beside.json')).href;
+    await client.openToDiagnostics(smallUri, 'json', small.text, 0, 60_000);
+    const doc = client.document(smallUri);
+    const completion: number[] = [];
+    const hover: number[] = [];
+    for (const p of small.completions) completion.push((await client.timed('textDocument/completion', { textDocument: { uri: smallUri }, position: doc.positionAt(p.offset) })).ms);
+    for (const p of small.hovers) hover.push((await client.timed('textDocument/hover', { textDocument: { uri: smallUri }, position: doc.positionAt(p.offset) })).ms);
+    process.stdout.write(`\nLarge inputs:
+code actions on one NDJSON event of ${KEYS.toLocaleString('en')} dotted keys (${(line.length / 1e6).toFixed(1)} MB): ${actions.ms.toFixed(0)} ms, ${actions.result?.length ?? 0} actions (target: under 1 s)
+beside a ${(big.text.length / 1e6).toFixed(1)} MB file past fieldwise.maxFileSize (3 MB here): completion p50 ${median(completion).toFixed(1)} ms, hover p50 ${median(hover).toFixed(1)} ms in a 100 KB file
+`);
+  } finally {
+    await client.stop();
+  }
+}

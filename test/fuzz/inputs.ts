@@ -1,0 +1,112 @@
+// The files the fuzzers start from, per file kind the server knows: the real-world corpus, examples/ and generated
+// events. A new file kind is one more entry in FILE_KINDS (how to recognise its seed files and generate one).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, resolve } from 'node:path';
+import fc from 'fast-check';
+import { stringify } from 'yaml';
+import type { DocumentFormat } from '../../server/src/document/model';
+
+export const REPO = resolve(__dirname, '../..');
+const CORPUS = resolve(REPO, '../shared/corpus');
+const EXAMPLES = resolve(REPO, 'examples');
+
+export interface FileKind {
+  /** The document format the server parses it as. */
+  format: DocumentFormat;
+  /** The language id an editor opens it with. */
+  languageId: string;
+  /** The extension its test files get (the server's default globs match `events/**` with it). */
+  extension: string;
+  /** Seed files on disk that are this kind. */
+  matches(file: string): boolean;
+  /** A generated file of `events` events, the same for the same seed. */
+  generate(seed: number, events: number): string;
+}
+
+export interface FuzzInput {
+  /** Where it came from, for a failure message. */
+  name: string;
+  kind: FileKind;
+  text: string;
+}
+
+/** Deterministic pseudo-random numbers (mulberry32), as bench/generate.ts. */
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** An event with a little of everything the rules read: nested and dotted keys, lists, values good and bad. */
+export function sampleEvent(rng: () => number, i: number): Record<string, unknown> {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rng() * list.length)];
+  return {
+    '@timestamp': new Date(1_700_000_000_000 + i * 1000).toISOString(),
+    ecs: { version: '1.11.0' },
+    event: { kind: pick(['event', 'alert', 'metric', 'evnt']), category: [pick(['network', 'authentication', 'process'])], type: ['connection'], duration: i * 1000 },
+    source: { ip: pick(['10.0.0.1', '10.0.0.999', 'fe80::1']), port: pick([80, 443, 70000, '8080']), geo: { city_name: 'Paris', location: { lat: 48.8, lon: 2.3 } } },
+    'destination.port': 53,
+    host: { name: `host-${i}`, hostname: `host-${i}` },
+    user: { name: pick(['alice', 'bob']), email: 'alice@example.com' },
+    url: { full: 'https://example.com/a?b=c#d', domain: pick(['example.com', 'example.org']) },
+    message: i % 3 ? `multi\nline ${i}` : `it's ${i} o'clock: "fine"`,
+    tags: ['a', 'b c'],
+    labels: { env: 'prod', 'dotted.key': true },
+    custom_thing: { nested: i },
+  };
+}
+
+export const FILE_KINDS: readonly FileKind[] = [
+  {
+    format: 'json', languageId: 'json', extension: 'json',
+    matches: (file) => extname(file) === '.json',
+    generate: (seed, events) => { const rng = random(seed); return JSON.stringify(Array.from({ length: events }, (_, i) => sampleEvent(rng, i)), null, 2); },
+  },
+  {
+    format: 'ndjson', languageId: 'ndjson', extension: 'ndjson',
+    matches: (file) => ['.ndjson', '.jsonl'].includes(extname(file)),
+    generate: (seed, events) => { const rng = random(seed); return Array.from({ length: events }, (_, i) => JSON.stringify(sampleEvent(rng, i))).join('\n') + '\n'; },
+  },
+  {
+    format: 'yaml', languageId: 'yaml', extension: 'yaml',
+    matches: (file) => ['.yml', '.yaml'].includes(extname(file)),
+    generate: (seed, events) => { const rng = random(seed); return stringify(Array.from({ length: events }, (_, i) => sampleEvent(rng, i))); },
+  },
+];
+
+export function kindOf(format: DocumentFormat): FileKind {
+  const kind = FILE_KINDS.find((k) => k.format === format);
+  if (!kind) throw new Error(`no file kind for the format '${format}' in test/fuzz/inputs.ts`);
+  return kind;
+}
+
+/** Shown by its name in fast-check's reports (the whole text would bury the counterexample). */
+function input(name: string, kind: FileKind, text: string): FuzzInput {
+  return { name, kind, text, [fc.toStringMethod]: () => JSON.stringify(name) } as FuzzInput;
+}
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** Every seed input up to `maxChars`: corpus and example files of a known kind, and two generated files per kind. */
+export function fuzzInputs(maxChars = Infinity): FuzzInput[] {
+  const out: FuzzInput[] = [];
+  for (const file of [...filesUnder(EXAMPLES), ...filesUnder(CORPUS)]) {
+    const kind = FILE_KINDS.find((k) => k.matches(file));
+    if (kind && statSync(file).size <= maxChars) out.push(input(relative(resolve(REPO, '..'), file), kind, readFileSync(file, 'utf8')));
+  }
+  for (const kind of FILE_KINDS) {
+    for (const [seed, events] of [[1, 3], [2, 12]]) out.push(input(`generated ${kind.format} (seed ${seed}, ${events} events)`, kind, kind.generate(seed, events)));
+  }
+  return out;
+}

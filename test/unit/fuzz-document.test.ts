@@ -1,0 +1,105 @@
+// Property tests of the document layer on the junk of real typing (test/fuzz/mutations.ts) applied to the corpus,
+// examples/ and generated events of every file kind: parsing never throws, every range lies inside the text, an
+// incremental parse equals a fresh one, and the fast parsers agree with the fallback parsers wherever they answer.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { firstEvent, parseEventDocument } from '../../server/src/document/eventDocument';
+import { parseJsonTolerant, parseJsonValue } from '../../server/src/document/jsonValue';
+import { parseYamlCst, parseYamlValue } from '../../server/src/document/yamlValue';
+import { itemText, splitYaml } from '../../server/src/document/yamlSplit';
+import type { ParsedDocument, Span, ValueNode } from '../../server/src/document/model';
+import { applyMutations, Mutation, mutation } from '../fuzz/mutations';
+import { FuzzInput, fuzzInputs } from '../fuzz/inputs';
+import { Codec, fuzzParameters } from '../fuzz/replay';
+import { plainEvents, plainTree } from '../helpers/plainTree';
+
+const inputs = fuzzInputs(64_000);
+type Case = [FuzzInput, Mutation[]];
+const mutated: fc.Arbitrary<Case> = fc.tuple(fc.constantFrom(...inputs), fc.array(mutation, { minLength: 1, maxLength: 6 }));
+const codec: Codec<Case> = {
+  encode: ([input, mutations]) => ({ input: input.name, mutations }),
+  decode: (json) => {
+    const { input, mutations } = json as { input: string; mutations: Mutation[] };
+    const found = inputs.find((i) => i.name === input);
+    return found && [found, mutations];
+  },
+};
+
+function inside(span: Span, length: number, what: string): void {
+  assert.ok(span.start >= 0 && span.start <= span.end && span.end <= length, `${what} [${span.start}, ${span.end}) lies outside 0..${length}`);
+}
+
+function nodesInside(node: ValueNode | undefined, length: number, seen = new Set<ValueNode>()): void {
+  // An alias resolves to its anchor's node: the same object twice, walked once.
+  if (!node || seen.has(node)) return;
+  seen.add(node);
+  inside(node, length, `a ${node.kind} node`);
+  if (node.kind === 'object') {
+    for (const p of node.properties) {
+      inside(p.keySpan, length, `the key '${p.key}'`);
+      inside(p.keyTokenSpan, length, `the key token '${p.key}'`);
+      if (p.colon !== undefined) inside({ start: p.colon, end: p.colon + 1 }, length, 'a colon');
+      nodesInside(p.value, length, seen);
+    }
+  } else if (node.kind === 'array') {
+    for (const item of node.items) nodesInside(item, length, seen);
+  }
+}
+
+function rangesInside(doc: ParsedDocument): void {
+  for (const e of doc.errors) inside(e, doc.text.length, `the document error '${e.message}'`);
+  for (const event of doc.events) {
+    inside({ start: event.start, end: event.start + event.text.length }, doc.text.length, `event ${event.index}`);
+    assert.equal(doc.text.slice(event.start, event.start + event.text.length), event.text, `event ${event.index}'s text is the document's`);
+    for (const e of event.errors) inside(e, event.text.length, `the error '${e.message}' of event ${event.index}`);
+    nodesInside(event.root, event.text.length);
+  }
+}
+
+/**
+ * Where the fast parser answers (as the document layer consults it: parseYamlValue, parseJsonValue), its tree is the
+ * fallback parser's and the fallback finds no error; elsewhere the two calls are the same parse.
+ */
+function fastAgrees(doc: ParsedDocument): void {
+  const pieces = doc.format === 'yaml' ? splitYaml(doc.text) : [];
+  for (const event of doc.events) {
+    const item = pieces.find((p) => p.start === event.start)?.item === true;
+    const text = item ? itemText(event.text) : event.text;
+    const [used, fallback] = doc.format === 'yaml' ? [parseYamlValue(text), parseYamlCst(text)] : [parseJsonValue(text), parseJsonTolerant(text)];
+    const shown = JSON.stringify(text.slice(0, 200));
+    if (used.errors.length === 0) assert.deepEqual(fallback.errors, [], `the fast ${doc.format} parser accepted text the fallback rejects: ${shown}`);
+    assert.deepEqual(plainTree(used.root), plainTree(fallback.root), `${doc.format} trees differ on ${shown}`);
+  }
+}
+
+test('parsing mutated files never throws and keeps every range inside the text', () => {
+  fc.assert(fc.property(mutated, ([input, mutations]) => {
+    const text = applyMutations(input.text, mutations);
+    const doc = parseEventDocument(text, input.kind.format);
+    rangesInside(doc);
+    const first = firstEvent(text, input.kind.format);
+    if (first) nodesInside(first.root, first.text.length);
+  }), fuzzParameters('document ranges', 100, codec));
+});
+
+test('an edit parsed against the previous version gives what a fresh parse gives', () => {
+  fc.assert(fc.property(mutated, ([input, mutations]) => {
+    let previous = parseEventDocument(input.text, input.kind.format);
+    let text = input.text;
+    for (const m of mutations) {
+      text = applyMutations(text, [m]);
+      // Read every event of the previous version first, as the server's diagnostics run does.
+      for (const e of previous.events) void e.root;
+      const next = parseEventDocument(text, input.kind.format, previous);
+      assert.deepEqual(plainEvents(next.events), plainEvents(parseEventDocument(text, input.kind.format).events));
+      previous = next;
+    }
+  }), fuzzParameters('incremental parse', 40, codec));
+});
+
+test('the fast parsers agree with the fallback parsers on every mutated event they accept', () => {
+  fc.assert(fc.property(mutated, ([input, mutations]) => {
+    fastAgrees(parseEventDocument(applyMutations(input.text, mutations), input.kind.format));
+  }), fuzzParameters('fast parsers', 150, codec));
+});
