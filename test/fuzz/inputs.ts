@@ -1,5 +1,5 @@
 // The files the fuzzers start from, per file kind the server knows: the real-world corpus, examples/ and generated
-// events. A new file kind is one more entry in FILE_KINDS (how to recognise its seed files and generate one).
+// events and pipelines. A new file kind is one more entry in FILE_KINDS (how to recognise its seed files and generate one).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import fc from 'fast-check';
@@ -15,8 +15,12 @@ export interface FileKind {
   format: DocumentFormat;
   /** The language id an editor opens it with. */
   languageId: string;
-  /** The extension its test files get (the server's default globs match `events/**` with it). */
+  /** The extension its test files get. */
   extension: string;
+  /** The folder its test files go in, so that the server's default globs say what they are (`events/**`, `.../ingest_pipeline/*`). */
+  folder: string;
+  /** A short name for reports: the format for event documents. */
+  label: string;
   /** Seed files on disk that are this kind. */
   matches(file: string): boolean;
   /** A generated file of `events` events, the same for the same seed. */
@@ -63,24 +67,55 @@ export function sampleEvent(rng: () => number, i: number): Record<string, unknow
 
 export const FILE_KINDS: readonly FileKind[] = [
   {
-    format: 'json', languageId: 'json', extension: 'json',
-    matches: (file) => extname(file) === '.json',
+    format: 'json', languageId: 'json', extension: 'json', folder: 'events', label: 'json',
+    matches: (file) => extname(file) === '.json' && !PIPELINE_FILE.test(file),
     generate: (seed, events) => { const rng = random(seed); return JSON.stringify(Array.from({ length: events }, (_, i) => sampleEvent(rng, i)), null, 2); },
   },
   {
-    format: 'ndjson', languageId: 'ndjson', extension: 'ndjson',
+    format: 'ndjson', languageId: 'ndjson', extension: 'ndjson', folder: 'events', label: 'ndjson',
     matches: (file) => ['.ndjson', '.jsonl'].includes(extname(file)),
     generate: (seed, events) => { const rng = random(seed); return Array.from({ length: events }, (_, i) => JSON.stringify(sampleEvent(rng, i))).join('\n') + '\n'; },
   },
   {
-    format: 'yaml', languageId: 'yaml', extension: 'yaml',
-    matches: (file) => ['.yml', '.yaml'].includes(extname(file)),
+    format: 'yaml', languageId: 'yaml', extension: 'yaml', folder: 'events', label: 'yaml',
+    matches: (file) => ['.yml', '.yaml'].includes(extname(file)) && !PIPELINE_FILE.test(file),
     generate: (seed, events) => { const rng = random(seed); return stringify(Array.from({ length: events }, (_, i) => sampleEvent(rng, i))); },
+  },
+  {
+    format: 'yaml', languageId: 'yaml', extension: 'yml', folder: 'elasticsearch/ingest_pipeline', label: 'pipeline',
+    matches: (file) => PIPELINE_FILE.test(file),
+    generate: (seed, processors) => { const rng = random(seed); return stringify(samplePipeline(rng, processors)); },
   },
 ];
 
+/** Ingest pipelines among the seed files: integration packages' and the ECS mapper's bare array. */
+const PIPELINE_FILE = /\/ingest_pipeline\/[^/]+\.ya?ml$|elastic-ecs-mapper\/example\/elasticsearch\.json$/;
+
+/** A pipeline with a little of every reference form: options, grok and dissect captures, templates, painless. */
+export function samplePipeline(rng: () => number, processors: number): Record<string, unknown> {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rng() * list.length)];
+  const field = (): string => pick(['source.ip', 'source.port', 'event.kind', 'event.outcme', 'destination.address', 'vendor.thing', 'ecs.version', '_tmp.x']);
+  const make = (i: number): Record<string, unknown> => pick([
+    { set: { field: field(), value: pick(['alert', '{{source.ip}}', 42, 'evnt']), if: `ctx.${field().replace('.', '?.')} != null` } },
+    { rename: { field: `raw_${i}`, target_field: field(), ignore_missing: true } },
+    { grok: { field: 'message', patterns: [`%{IP:${field()}} %{NUMBER:source.bytes:long} %{WORD:${field()}}`], pattern_definitions: { X: '%{IP:client.ip}' } } },
+    { dissect: { field: 'message', pattern: `%{${field()}} %{?skip} %{+message}` } },
+    { convert: { field: field(), type: pick(['long', 'integer', 'boolean', 'ip']) } },
+    { date: { field: 'ts', formats: ['ISO8601'], target_field: pick(['@timestamp', 'event.created', 'event.kind']) } },
+    { script: { source: `ctx.${field()} = ctx['source']['ip']; ctx.remove('_tmp');` } },
+    { remove: { field: [field(), '_tmp.x'], ignore_missing: true } },
+    { foreach: { field: 'items', processor: { set: { field: '_ingest._value.x', value: 1 } } } },
+    { grokk: { feild: 'x' } },
+  ]);
+  return {
+    description: 'generated',
+    processors: Array.from({ length: processors }, (_, i) => make(i)),
+    on_failure: [{ set: { field: 'event.kind', value: 'pipeline_error' } }, { set: { field: 'error.message', value: '{{{_ingest.on_failure_message}}}' } }],
+  };
+}
+
 export function kindOf(format: DocumentFormat): FileKind {
-  const kind = FILE_KINDS.find((k) => k.format === format);
+  const kind = FILE_KINDS.find((k) => k.label === format);
   if (!kind) throw new Error(`no file kind for the format '${format}' in test/fuzz/inputs.ts`);
   return kind;
 }
@@ -106,7 +141,7 @@ export function fuzzInputs(maxChars = Infinity): FuzzInput[] {
     if (kind && statSync(file).size <= maxChars) out.push(input(relative(resolve(REPO, '..'), file), kind, readFileSync(file, 'utf8')));
   }
   for (const kind of FILE_KINDS) {
-    for (const [seed, events] of [[1, 3], [2, 12]]) out.push(input(`generated ${kind.format} (seed ${seed}, ${events} events)`, kind, kind.generate(seed, events)));
+    for (const [seed, events] of [[1, 3], [2, 12]]) out.push(input(`generated ${kind.label} (seed ${seed}, ${events} units)`, kind, kind.generate(seed, events)));
   }
   return out;
 }

@@ -85,7 +85,7 @@ export async function drive(server: LspSession, folder: string, plan: SessionPla
   const answerMs = plan.answerMs ?? 30_000;
   const compareEvery = plan.compareEvery ?? 5;
   const ext = plan.kind.extension;
-  const uri = fileUri(join(folder, `events/session.${ext}`));
+  const uri = fileUri(join(folder, `${plan.kind.folder}/session.${ext}`));
   let exited = false;
   let finished = false;
   void server.exited.then((code) => {
@@ -98,7 +98,7 @@ export async function drive(server: LspSession, folder: string, plan: SessionPla
   server.open(uri, plan.kind.languageId, text);
   // Mutations come in chunks: a 100,000-edit run never holds all of them.
   let chunk: ReturnType<typeof mutationsFor> = [];
-  const where = (edit: number, what: string): string => `seed ${plan.seed}, ${plan.kind.format}, edit ${edit}: ${what}`;
+  const where = (edit: number, what: string): string => `seed ${plan.seed}, ${plan.kind.label}, edit ${edit}: ${what}`;
 
   async function ask<T>(edit: number, what: string, request: Promise<T>): Promise<T | undefined> {
     figures.requests++;

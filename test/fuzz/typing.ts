@@ -36,8 +36,8 @@ export function malformedYaml(text: string, seed = 1): string {
 
 /** The inputs of the long-session test and bench: every file kind, plus malformed YAML. */
 export function longSessionInputs(chars: number): LongSessionInput[] {
-  const out: LongSessionInput[] = FILE_KINDS.map((kind) => ({ label: kind.format, kind, text: documentOfSize(kind, chars) }));
-  const yaml = FILE_KINDS.find((k) => k.format === 'yaml');
+  const out: LongSessionInput[] = FILE_KINDS.map((kind) => ({ label: kind.label, kind, text: documentOfSize(kind, chars) }));
+  const yaml = FILE_KINDS.find((k) => k.label === 'yaml');
   if (yaml) out.push({ label: 'malformed yaml', kind: yaml, text: malformedYaml(documentOfSize(yaml, chars)) });
   return out;
 }

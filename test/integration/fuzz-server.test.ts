@@ -27,9 +27,9 @@ interface KeptSession {
 }
 
 for (const kind of FILE_KINDS) {
-  test(`${kind.format}: ${EDITS} random edits with requests in between, seeded`, async () => {
+  test(`${kind.label}: ${EDITS} random edits with requests in between, seeded`, async () => {
     // A small generated file: the session's own edits bring in the junk, and a small file keeps each step quick.
-    const seed = seedOf(`server session ${kind.format}`);
+    const seed = seedOf(`server session ${kind.label}`);
     const figures = await runSession({ seed, kind, text: kind.generate(seed, 4), edits: EDITS, compareEvery: 5 });
     assertClean(figures, `seed ${seed}`);
   });

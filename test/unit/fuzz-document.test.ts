@@ -8,7 +8,7 @@ import { firstEvent, parseEventDocument } from '../../server/src/document/eventD
 import { parseJsonTolerant, parseJsonValue } from '../../server/src/document/jsonValue';
 import { parseYamlCst, parseYamlValue } from '../../server/src/document/yamlValue';
 import { itemText, splitYaml } from '../../server/src/document/yamlSplit';
-import type { ParsedDocument, Span, ValueNode } from '../../server/src/document/model';
+import { NestingTooDeep, ParsedDocument, Span, ValueNode } from '../../server/src/document/model';
 import { applyMutations, Mutation, mutation } from '../fuzz/mutations';
 import { FuzzInput, fuzzInputs } from '../fuzz/inputs';
 import { Codec, fuzzParameters } from '../fuzz/replay';
@@ -57,6 +57,18 @@ function rangesInside(doc: ParsedDocument): void {
   }
 }
 
+const TOO_DEEP = 'nested too deep';
+
+/** A parse, or TOO_DEEP where it stops at the nesting limit (MAX_NESTING). */
+function deep<T>(parse: () => T): T | typeof TOO_DEEP {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof NestingTooDeep) return TOO_DEEP;
+    throw error;
+  }
+}
+
 /**
  * Where the fast parser answers (as the document layer consults it: parseYamlValue, parseJsonValue), its tree is the
  * fallback parser's and the fallback finds no error; elsewhere the two calls are the same parse.
@@ -66,8 +78,13 @@ function fastAgrees(doc: ParsedDocument): void {
   for (const event of doc.events) {
     const item = pieces.find((p) => p.start === event.start)?.item === true;
     const text = item ? itemText(event.text) : event.text;
-    const [used, fallback] = doc.format === 'yaml' ? [parseYamlValue(text), parseYamlCst(text)] : [parseJsonValue(text), parseJsonTolerant(text)];
     const shown = JSON.stringify(text.slice(0, 200));
+    const [used, fallback] = doc.format === 'yaml' ? [deep(() => parseYamlValue(text)), deep(() => parseYamlCst(text))] : [deep(() => parseJsonValue(text)), deep(() => parseJsonTolerant(text))];
+    // Past the nesting limit both parsers stop alike (the document layer turns it into one syntax error).
+    if (used === TOO_DEEP || fallback === TOO_DEEP) {
+      assert.equal(used, fallback, `only one ${doc.format} parser stopped at the nesting limit on ${shown}`);
+      continue;
+    }
     if (used.errors.length === 0) assert.deepEqual(fallback.errors, [], `the fast ${doc.format} parser accepted text the fallback rejects: ${shown}`);
     assert.deepEqual(plainTree(used.root), plainTree(fallback.root), `${doc.format} trees differ on ${shown}`);
   }

@@ -116,7 +116,7 @@ function ndjsonLines(text: string, limit = Infinity): Span[] {
 }
 
 /** One report per position (a truncated line otherwise says "value expected" and "} expected" at once), inside the text. */
-function tidy(errors: SyntaxProblem[], length: number): SyntaxProblem[] {
+export function tidy(errors: SyntaxProblem[], length: number): SyntaxProblem[] {
   const seen = new Set<number>();
   const out: SyntaxProblem[] = [];
   for (const e of errors) {

@@ -2,6 +2,7 @@
 // processors are, and every field reference it holds (processorRefs.ts). Parsing never fails: a half-typed body
 // still yields the processors and references that can be read, and its syntax errors.
 import { isolate, splitConsole } from '../console';
+import { tidy } from '../eventDocument';
 import type { FileType } from '../fileType';
 import type { NamedRef } from '../fieldRefs';
 import { parseJsonValue, ParsedValue } from '../jsonValue';
@@ -56,7 +57,8 @@ export function parsePipelineDocument(text: string, type: FileType, table: Proce
 
 function parseGuarded(text: string, yaml: boolean): ParsedValue {
   try {
-    return yaml ? parseYamlValue(text) : parseJsonValue(text);
+    const parsed = yaml ? parseYamlValue(text) : parseJsonValue(text);
+    return { root: parsed.root, errors: tidy(parsed.errors, text.length) };
   } catch (error) {
     if (!(error instanceof NestingTooDeep) && !(error instanceof RangeError)) throw error;
     const at = error instanceof NestingTooDeep ? error.offset : 0;
