@@ -186,7 +186,7 @@ const fixCases: Array<{ name: string; format: 'json' | 'yaml'; text: string; cod
   { name: 'add a required option', format: 'json', text: '{"processors": [{"rename": {"field": "a"}}]}', code: 'missing-option', title: "Add the required option 'target_field'",
     result: '{"processors": [{"rename": {"field": "a", "target_field": ""}}]}' },
   { name: 'add the failure handler (YAML)', format: 'yaml', text: 'description: x\nprocessors:\n  - set:\n      field: event.kind\n      value: event\n', code: 'no-failure-handler', title: 'Add an on_failure handler that sets event.kind: pipeline_error and error.message',
-    result: 'description: x\nprocessors:\n  - set:\n      field: event.kind\n      value: event\non_failure: \n  - set:\n      field: event.kind\n      value: "pipeline_error"\n  - set:\n      field: error.message\n      value: "{{{_ingest.on_failure_message}}}"\n' },
+    result: 'description: x\nprocessors:\n  - set:\n      field: event.kind\n      value: event\non_failure:\n  - set:\n      field: event.kind\n      value: "pipeline_error"\n  - set:\n      field: error.message\n      value: "{{{_ingest.on_failure_message}}}"\n' },
   { name: 'add the failure handler (JSON)', format: 'json', text: '{"processors": []}', code: 'no-failure-handler', title: 'Add an on_failure handler that sets event.kind: pipeline_error and error.message',
     result: '{"processors": [], "on_failure": [{"set": {"field": "event.kind", "value": "pipeline_error"}}, {"set": {"field": "error.message", "value": "{{{_ingest.on_failure_message}}}"}}]}' },
   { name: 'replace a value with an allowed one', format: 'json', text: '{"processors": [{"set": {"field": "event.kind", "value": "evnt"}}]}', code: 'set-value-invalid', title: "Replace with 'event'",

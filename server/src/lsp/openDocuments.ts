@@ -45,7 +45,7 @@ export class OpenDocuments {
     if (doc.getText().length > maxFileChars(workspace.settings)) {
       if (!oversizeEventFile(workspace.settings, file, doc.languageId)) return undefined;
       this.close(uri);
-      return { doc, workspace, file, type: fileType('events', 'json'), oversize: oversizeDiagnostic(workspace.settings, doc.getText().length) };
+      return { doc, workspace, file, type: fileType('events', 'json'), oversize: oversizeDiagnostic(workspace.service, doc.getText().length) };
     }
     const type = this.selection.typeOf(uri, doc.version, doc.languageId, () => doc.getText(), workspace, file, this.parses.peek(uri));
     return type ? { doc, workspace, file, type } : undefined;

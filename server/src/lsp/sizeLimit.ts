@@ -3,8 +3,7 @@
 // in one tab costs the others nothing.
 import type { Diagnostic } from 'vscode-languageserver';
 import { DiagnosticSeverity } from 'vscode-languageserver';
-import { megabytes } from '../document/limits';
-import { notAnalysed } from '../features/diagnostics/rules/notAnalysed';
+import type { LanguageService } from '../service/languageService';
 import { formatFromLanguage, formatFromName, matchesEventGlobs } from '../service/detect';
 import { SOURCE } from './toLsp';
 import type { FieldwiseSettings } from '../service/settings';
@@ -22,14 +21,14 @@ export function oversizeEventFile(settings: FieldwiseSettings, file: string, lan
   return matchesEventGlobs(settings, file) || (formatFromName(file) ?? formatFromLanguage(languageId)) !== undefined;
 }
 
-/** The one diagnostic of a file past the limit, at its start. */
-export function oversizeDiagnostic(settings: FieldwiseSettings, length: number): Diagnostic {
+/** The one diagnostic of a file past the limit, at its start (the service words it). */
+export function oversizeDiagnostic(service: LanguageService, length: number): Diagnostic {
+  const finding = service.oversizeFinding(length);
   return {
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     severity: DiagnosticSeverity.Information,
-    code: notAnalysed.code,
+    code: finding.code,
     source: SOURCE,
-    message: `This file is ${megabytes(length)}, more than fieldwise.maxFileSize (${settings.maxFileSize} MB): Fieldwise does not analyse it ` +
-      '(no checks, completion or hover). Raise fieldwise.maxFileSize in the settings to have it analysed.',
+    message: finding.message,
   };
 }

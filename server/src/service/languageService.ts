@@ -13,6 +13,8 @@ import { completionDocs } from '../features/fieldDocs';
 import { hover } from '../features/hover';
 import { inlayHints } from '../features/inlayHints';
 import { checkDocument, rules } from '../features/diagnostics';
+import { notAnalysed } from '../features/diagnostics/rules/notAnalysed';
+import { megabytes } from '../document/limits';
 import { checkCounter } from '../features/diagnostics/eventDiagnostics';
 import { codeActions } from '../features/codeActions';
 import type { FeatureEnv } from '../features/env';
@@ -133,6 +135,18 @@ export class LanguageService {
       for (const hint of inlayHints(new EventView(event), local, env)) out.push({ ...hint, offset: hint.offset + event.start });
     }
     return out;
+  }
+
+  /** The one finding of a file past fieldwise.maxFileSize: the editor's limit (the command line reads every file). */
+  oversizeFinding(length: number): FwDiagnostic {
+    return {
+      code: notAnalysed.code,
+      severity: notAnalysed.defaultSeverity,
+      message: `This file is ${megabytes(length)}, more than fieldwise.maxFileSize (${this.settings.maxFileSize} MB): Fieldwise does not analyse it ` +
+        '(no checks, completion or hover). Raise fieldwise.maxFileSize in the settings to have it analysed.',
+      start: 0,
+      end: 0,
+    };
   }
 
   /** Quick fixes for the diagnostics in `range` (document offsets), plus fix-all actions. */
