@@ -1,6 +1,7 @@
 // A second, independent real client: Neovim (Debian's package, built-in LSP client) runs headless with the setup
 // users copy (test/e2e/neovim/init.lua, docs/neovim.md) against the built server, opens a JSON and a YAML event
-// file, and asks for diagnostics, completion and hover; test/e2e/neovim/probe.lua writes what Neovim saw as JSON.
+// file and an ingest pipeline, and asks for diagnostics, completion, hover and (in the pipeline) a quick fix;
+// test/e2e/neovim/probe.lua writes what Neovim saw as JSON.
 // Needs `npm run build` first (dist/server.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +16,7 @@ const SERVER = join(REPO, 'dist/server.js');
 const CONFIG = join(__dirname, 'neovim/init.lua');
 const PROBE = join(__dirname, 'neovim/probe.lua');
 const EVENTS = join(REPO, 'test/fixtures/lsp/workspace/events');
+const PIPELINES = join(REPO, 'test/fixtures/lsp/workspace/elasticsearch/ingest_pipeline');
 
 interface SeenDiagnostic { line: number; col: number; end_line: number; end_col: number; severity: number; code: string; message: string; source: string }
 interface SeenItem { label: string; detail?: string; badge: string | null; insertTextFormat?: number; newText?: string; documentation: string | null }
@@ -26,6 +28,8 @@ interface SeenFile {
   completion: SeenItem[][];
   hover: Array<string | null>;
   after_edit?: SeenDiagnostic[];
+  fix?: { titles: string[]; applied: boolean; text: string };
+  after_fix?: SeenDiagnostic[];
 }
 interface Report { files: SeenFile[]; error?: string; nvim: { major: number; minor: number } }
 
@@ -57,7 +61,7 @@ function runNeovim(cwd: string, specFile: string): Promise<{ code: number | null
   });
 }
 
-test('Neovim (vim.lsp) gets diagnostics, completion and hover from the built server', { skip: e2eSkipped() && 'FIELDWISE_SKIP_E2E=1', timeout: 300000 }, async () => {
+test('Neovim (vim.lsp) gets diagnostics, completion, hover and quick fixes from the built server', { skip: e2eSkipped() && 'FIELDWISE_SKIP_E2E=1', timeout: 300000 }, async () => {
   await ensureDebianPackages(['neovim']);
   const version = execFileSync('nvim', ['--version'], { encoding: 'utf8', env: toolEnv() }).split('\n')[0];
   const [, major, minor] = /NVIM v(\d+)\.(\d+)/.exec(version) ?? [];
@@ -72,6 +76,11 @@ test('Neovim (vim.lsp) gets diagnostics, completion and hover from the built ser
     const yaml = join(workspace, 'events', 'alerts.yaml');
     copyFileSync(join(EVENTS, 'network.json'), json);
     copyFileSync(join(EVENTS, 'alerts.yaml'), yaml);
+    // A pipeline by its path (fieldwise.files.pipelines: **/elasticsearch/ingest_pipeline/*.yml).
+    mkdirSync(join(workspace, 'elasticsearch', 'ingest_pipeline'), { recursive: true });
+    const pipeline = join(workspace, 'elasticsearch', 'ingest_pipeline', 'default.yml');
+    copyFileSync(join(PIPELINES, 'default.yml'), pipeline);
+    const pipelineText = readFileSync(pipeline, 'utf8');
     const jsonText = readFileSync(json, 'utf8');
     const yamlText = readFileSync(yaml, 'utf8');
     const out = join(workspace, 'report.json');
@@ -93,6 +102,14 @@ test('Neovim (vim.lsp) gets diagnostics, completion and hover from the built ser
           completion: [positionOf(yamlText, 'geo.city_name', 4)],
           hover: [positionOf(yamlText, 'city_name', 2)],
         },
+        {
+          path: pipeline,
+          // Inside the grok capture `%{IP:source.ip}`, right after `source.i`.
+          completion: [positionOf(pipelineText, '%{IP:source.ip}', '%{IP:source.i'.length)],
+          // On the `field: event.kind` value of the set processor.
+          hover: [positionOf(pipelineText, 'field: event.kind', 'field: event.'.length)],
+          fix: { code: 'unknown-field', title: "Rename to 'source.ip'" },
+        },
       ],
     };
     const specFile = join(workspace, 'spec.json');
@@ -101,7 +118,7 @@ test('Neovim (vim.lsp) gets diagnostics, completion and hover from the built ser
     assert.ok(existsSync(out), `Neovim wrote its report (exit ${run.code}): ${run.stderr.slice(-2000)}`);
     const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
     assert.equal(report.error, undefined, `the probe ran through: ${report.error}`);
-    const [jsonSeen, yamlSeen] = report.files;
+    const [jsonSeen, yamlSeen, pipelineSeen] = report.files;
 
     // JSON: attached with incremental sync, the injected problems as diagnostics.
     assert.equal(jsonSeen.filetype, 'json');
@@ -141,6 +158,27 @@ test('Neovim (vim.lsp) gets diagnostics, completion and hover from the built ser
     assert.match(city.detail ?? '', /\bcore\b/);
     assert.ok(!geoItems.some((i) => i.label === 'ip'), 'only geo fields after geo.');
     assert.match(yamlSeen.hover[0] ?? '', /source\.geo\.city_name/);
+
+    // The pipeline: one unknown written field (`target_field: source.ipp`), where it is.
+    assert.equal(pipelineSeen.filetype, 'yaml');
+    assert.deepEqual(problems(pipelineSeen.diagnostics), ['unknown-field'], JSON.stringify(pipelineSeen.diagnostics));
+    const ipp = pipelineSeen.diagnostics.find((d) => d.code === 'unknown-field')!;
+    const ippAt = positionOf(pipelineText, 'source.ipp', 'source.'.length);
+    assert.deepEqual([ipp.line, ipp.col, ipp.end_col], [ippAt.line, ippAt.character, ippAt.character + 3], 'the diagnostic covers `ipp`');
+    assert.match(ipp.message, /source\.ip\b/);
+    // Completion inside the grok pattern offers the fields of source, with their badge in `detail`.
+    const captureItems = pipelineSeen.completion[0];
+    const ip = captureItems.find((i) => i.label === 'source.ip');
+    assert.ok(ip, `source.ip offered in the grok capture: ${captureItems.map((i) => i.label).join(', ')}`);
+    assert.match(ip.detail ?? '', /\bcore\b/);
+    // Hover on the `field:` value shows the field's documentation.
+    assert.match(pipelineSeen.hover[0] ?? '', /event\.kind/);
+    assert.match(pipelineSeen.hover[0] ?? '', /Highest categorization level/);
+    // The rename quick fix, applied by Neovim, leaves `source.ip`, and the diagnostic goes.
+    assert.ok(pipelineSeen.fix?.applied, `the rename was offered: ${pipelineSeen.fix?.titles.join(' | ')}`);
+    assert.match(pipelineSeen.fix.text, /^ {6}target_field: source\.ip$/m);
+    assert.doesNotMatch(pipelineSeen.fix.text, /source\.ipp/);
+    assert.deepEqual(problems(pipelineSeen.after_fix), []);
   } finally {
     rmSync(workspace, { recursive: true, force: true });
   }

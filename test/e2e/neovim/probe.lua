@@ -1,5 +1,6 @@
 -- Test driver (not for users): after init.lua, opens the files the spec ($FIELDWISE_NVIM_SPEC) names, asks the
--- server through vim.lsp for diagnostics, completion and hover, makes an edit, and writes what it saw as JSON.
+-- server through vim.lsp for diagnostics, completion and hover, makes an edit, applies a quick fix, and writes what
+-- it saw as JSON.
 local spec = vim.fn.json_decode(table.concat(vim.fn.readfile(os.getenv('FIELDWISE_NVIM_SPEC')), '\n'))
 local TIMEOUT = spec.timeout or 30000
 local report = { files = {}, nvim = vim.version() }
@@ -23,8 +24,8 @@ local function diagnostics(bufnr)
   return out
 end
 
-local function request(bufnr, method, position)
-  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = position }
+local function request(bufnr, method, fields)
+  local params = vim.tbl_extend('keep', fields, { textDocument = { uri = vim.uri_from_bufnr(bufnr) } })
   local answers, err = vim.lsp.buf_request_sync(bufnr, method, params, TIMEOUT)
   if not answers then
     error(method .. ' got no answer: ' .. tostring(err))
@@ -56,7 +57,7 @@ local function documentation(bufnr, item)
 end
 
 local function completion(bufnr, position)
-  local result = request(bufnr, 'textDocument/completion', position)
+  local result = request(bufnr, 'textDocument/completion', { position = position })
   local items = result and (result.items or result) or {}
   local out = {}
   for _, item in ipairs(items) do
@@ -73,12 +74,55 @@ local function completion(bufnr, position)
 end
 
 local function hover(bufnr, position)
-  local result = request(bufnr, 'textDocument/hover', position)
+  local result = request(bufnr, 'textDocument/hover', { position = position })
   if not result then
     return vim.NIL
   end
   local lines = vim.lsp.util.convert_input_to_markdown_lines(result.contents)
   return table.concat(lines, '\n')
+end
+
+-- Waits until no diagnostic with this code is left (the one an edit or a fix should clear).
+local function wait_cleared(bufnr, code)
+  vim.wait(TIMEOUT, function()
+    for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+      if d.code == code then
+        return false
+      end
+    end
+    return true
+  end, 50)
+end
+
+-- A quick fix as `<leader>ca` (vim.lsp.buf.code_action) gets it: the code actions for the first diagnostic with the
+-- spec's code, sent back as the server published it; the action with the spec's title is applied with Neovim's own
+-- workspace-edit code. Returns the titles offered and the buffer's text afterwards.
+local function quick_fix(bufnr, fix)
+  local target
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    if d.code == fix.code then
+      target = d
+      break
+    end
+  end
+  if not target then
+    error('no ' .. fix.code .. ' diagnostic to fix')
+  end
+  local range = { start = { line = target.lnum, character = target.col }, ['end'] = { line = target.end_lnum, character = target.end_col } }
+  local sent = { range = range, severity = target.severity, code = target.code, source = target.source, message = target.message }
+  local actions = request(bufnr, 'textDocument/codeAction', { range = range, context = { diagnostics = { sent }, only = { 'quickfix' } } }) or {}
+  local titles = {}
+  local chosen
+  for _, action in ipairs(actions) do
+    table.insert(titles, action.title)
+    if action.title == fix.title then
+      chosen = action
+    end
+  end
+  if chosen and chosen.edit then
+    vim.lsp.util.apply_workspace_edit(chosen.edit, client_of(bufnr).offset_encoding)
+  end
+  return { titles = titles, applied = chosen ~= nil and chosen.edit ~= nil, text = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n') }
 end
 
 local function run()
@@ -104,15 +148,15 @@ local function run()
       -- An edit through Neovim's own (incremental) change tracking; wait for the diagnostics it should clear.
       local e = file.edit
       vim.api.nvim_buf_set_text(bufnr, e.line, e.col, e.end_line, e.end_col, { e.text })
-      vim.wait(TIMEOUT, function()
-        for _, d in ipairs(vim.diagnostic.get(bufnr)) do
-          if d.code == e.clears then
-            return false
-          end
-        end
-        return true
-      end, 50)
+      wait_cleared(bufnr, e.clears)
       seen.after_edit = diagnostics(bufnr)
+    end
+    if file.fix then
+      seen.fix = quick_fix(bufnr, file.fix)
+      if seen.fix.applied then
+        wait_cleared(bufnr, file.fix.code)
+      end
+      seen.after_fix = diagnostics(bufnr)
     end
     table.insert(report.files, seen)
   end
