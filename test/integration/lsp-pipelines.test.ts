@@ -175,7 +175,7 @@ describe('pipeline completion', () => {
       const item = items.find((i) => i.label === c.pick);
       assert.ok(item, `${c.pick} offered; got ${items.map((i) => i.label).slice(0, 30).join(', ')}`);
       assert.equal(item.labelDetails?.description, c.badge);
-      assert.ok(markupText(item.documentation).length > 0, 'it has documentation');
+      assert.ok(markupText((await server.resolve(item)).documentation).length > 0, 'it has documentation, when resolved');
       assert.equal(accepted(uri, item), c.result);
     });
   }
