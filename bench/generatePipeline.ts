@@ -29,7 +29,7 @@ const grokFor = (rng: Rng, f: FieldDefinition): string => {
 
 /** Leaf fields a pipeline writes: no objects, open, deprecated, beta or array fields, no geo points, none in a set the schema leaves undefined. */
 function writable(catalog: Catalog): FieldDefinition[] {
-  return catalog.fields().filter((f) => catalog.fieldSet(f.path.split('.')[0])?.defined !== false && catalog.fieldSet(f.fieldSet)?.defined !== false && f.type !== 'object' && f.type !== 'geo_point'
+  return catalog.fields().filter((f) => catalog.fieldSet(f.path.split('.')[0])?.defined !== false && f.type !== 'object' && f.type !== 'geo_point'
     && !f.open && f.deprecated === undefined && f.beta === undefined && !f.array && f.path !== '@timestamp' && /^[a-z_.]+$/.test(f.path));
 }
 
