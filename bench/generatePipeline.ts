@@ -77,7 +77,7 @@ export function pipelineDocument(catalog: Catalog, bytes: number, probes: number
   const makers: Array<(n: number) => Json> = [
     (n) => {
       const f = pick(rng, [...withAllowed, ...keywords, ...keywords]);
-      const value = f.allowed?.length ? pick(rng, f.allowed) : `{{${vendor()}}}`;
+      const value = f.allowed?.length ? pick(rng, f.allowed) : rng() < 0.5 ? `{{${vendor()}}}` : `{{${vendor()}}} on {{${field(keywords).path}}}`;
       return { set: { field: field([f]).path, value, ...condition(), ...tag('set', n) } };
     },
     (n) => ({ set: { field: field(keywords).path, copy_from: vendor(), ignore_empty_value: true, ...tag('set', n) } }),
@@ -166,10 +166,18 @@ export function pipelineDocument(catalog: Catalog, bytes: number, probes: number
   for (let p = 0; p < probes; p++) {
     const [needle, depth] = needles[p % needles.length];
     needle.lastIndex = Math.floor(((p + 0.5) * text.length) / probes);
-    const m = needle.exec(text);
+    // The next site of the kind that names a schema field (not a vendor's name, which the schema says nothing about).
+    let m: RegExpExecArray | null;
+    let start = -1;
+    let name = '';
+    while ((m = needle.exec(text))) {
+      start = m.index + m[0].length;
+      name = /^[a-z0-9_.?]+/.exec(text.slice(start, start + 200))![0];
+      // Fieldwise reads no template in date's timezone (an option of kind string with template: true): skip those sites.
+      if (name.includes('.') && !vendors.some((v) => name.replace(/\?/g, '').startsWith(`${v.split('.')[0]}.`))
+        && !text.slice(m.index - 16, m.index).includes('"timezone"')) break;
+    }
     if (!m) continue;
-    const start = m.index + m[0].length;
-    const name = /^[a-z0-9_.?]+/.exec(text.slice(start, start + 200))![0];
     const dot = name.indexOf('.');
     // Completion just after the first dot (the set's fields offered), or at the end of an undotted name; hover in the name.
     completions.push({ offset: start + (dot > 0 ? dot + 1 : name.length), what: `${PIPELINE_PROBE_KINDS[depth]} ${name}`, depth });

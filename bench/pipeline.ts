@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Catalog } from '../server/src/catalog/types';
 import { benchDocument, BenchDocument } from './generate';
-import { PIPELINE_PROBE_KINDS, pipelineDocument } from './generatePipeline';
+import { PIPELINE_PROBE_KINDS, pipelineDocument, PipelineDocument } from './generatePipeline';
 import { fieldwise } from './servers';
 import { runSession, SessionFigures } from './session';
 import { median, percentile } from './stats';
@@ -22,9 +22,12 @@ export interface PipelineFigures {
   event: { bytes: number; events: number; runs: SessionFigures[] };
 }
 
+/** The bench's pipeline document (seed 11). */
+export const benchPipelineDocument = (catalog: Catalog): PipelineDocument => pipelineDocument(catalog, BYTES, PROBES, 11);
+
 /** Both documents in fresh servers, `runs` times, alternating which goes first. */
 export async function benchPipeline(runs: number, catalog: Catalog, folder: string): Promise<PipelineFigures> {
-  const pipeline = pipelineDocument(catalog, BYTES, PROBES, 11);
+  const pipeline = benchPipelineDocument(catalog);
   const event = benchDocument('json', '1mb', BYTES, 99, BYTES, 'clean', catalog);
   for (const doc of [pipeline, event]) writeFileSync(join(folder, doc.name), doc.text);
   process.stderr.write(`${pipeline.name}: ${(pipeline.text.length / 1e6).toFixed(2)} MB, ${pipeline.processors} top-level processors, ` +
@@ -70,8 +73,8 @@ export function pipelineRows(f: PipelineFigures): Row[] {
   const eventOpen = m(e, (s) => s.openMs);
   add(`open -> diagnostics (peer column: JSON 1 MB event document, ${f.event.events} ev., same runs)`, ms(open), ms(eventOpen), open / eventOpen, '<= 1.0', open / eventOpen <= 1);
   add('edit -> diagnostics (pipeline: a processor renamed)', ms(m(p, (s) => s.editMs)), ms(m(e, (s) => s.editMs)), m(p, (s) => s.editMs) / m(e, (s) => s.editMs), '', undefined);
-  add('diagnostics after open: count | errors and warnings', `${m(p, (s) => s.diagnosticsAfterOpen)} | ${m(p, (s) => s.errorsAfterOpen)}`,
-    `${m(e, (s) => s.diagnosticsAfterOpen)} | ${m(e, (s) => s.errorsAfterOpen)}`, NaN, '', undefined);
+  add('diagnostics after open: count / errors and warnings', `${m(p, (s) => s.diagnosticsAfterOpen)} / ${m(p, (s) => s.errorsAfterOpen)}`,
+    `${m(e, (s) => s.diagnosticsAfterOpen)} / ${m(e, (s) => s.errorsAfterOpen)}`, NaN, '', undefined);
   const empty = (pick: (s: SessionFigures) => number): number => p.reduce((n, s) => n + pick(s), 0);
   for (const [what, byKind] of [['completion', (s: SessionFigures) => s.completionByDepth], ['hover', (s: SessionFigures) => s.hoverByDepth]] as const) {
     PIPELINE_PROBE_KINDS.forEach((kind, depth) => {
@@ -80,7 +83,7 @@ export function pipelineRows(f: PipelineFigures): Row[] {
       add(`${what} p95, ${kind} (n=${times.length}, p50 ${ms(percentile(times, 50))})`, ms(p95), '', NaN, '< 10 ms', p95 < 10);
     });
   }
-  add(`probes answered with nothing: completion | hover`, `${empty((s) => s.emptyCompletions)} | ${empty((s) => s.emptyHovers)}`, '', NaN, '', undefined);
+  add(`probes answered with nothing: completion / hover`, `${empty((s) => s.emptyCompletions)} / ${empty((s) => s.emptyHovers)}`, '', NaN, '', undefined);
   const mem = m(p, (s) => s.memoryMb);
   const eventMem = m(e, (s) => s.memoryMb);
   add('peak memory (VmHWM)', `${mem.toFixed(0)} MB`, `${eventMem.toFixed(0)} MB`, mem / eventMem, '', undefined);

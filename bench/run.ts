@@ -22,7 +22,7 @@ import { SERVER_EXEC_ARGV } from '../client/src/serverFlags';
 import { runSession, SessionFigures, SessionOptions } from './session';
 import { printTable, SideFigures, Summary } from './table';
 import { median } from './stats';
-import { benchPipeline, pipelineRows } from './pipeline';
+import { benchPipeline, benchPipelineDocument, pipelineRows } from './pipeline';
 
 const OUT = join(REPO, 'bench/out');
 const DOCS = join(OUT, 'docs');
@@ -94,7 +94,10 @@ async function main(): Promise<void> {
   const started = Date.now();
   const catalog = loadCatalog();
   const pipeline = opts.pipeline ? pipelineRows(await benchPipeline(opts.runs, catalog, DOCS)) : [];
-  if (opts.kinds.length === 0) return printTable([], { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter: loadavg()[0], minutes: (Date.now() - started) / 60000 }, pipeline);
+  if (opts.kinds.length === 0) {
+    printTable([], { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter: loadavg()[0], minutes: (Date.now() - started) / 60000 }, pipeline);
+    return opts.profile ? profileFieldwise([benchPipelineDocument(catalog)], DOCS) : undefined;
+  }
   const schemaUri = peerSchema();
   buildFloorServer();
   const summaries: Summary[] = [];
