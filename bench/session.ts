@@ -18,6 +18,8 @@ export interface SessionFigures {
   /** completionItem/resolve of items of each list (servers that offer resolve only). */
   resolveMs: number[];
   hoverMs: number[];
+  /** The same hover times, by the probe's depth (the pipeline row: its kind of site). */
+  hoverByDepth: Record<number, number[]>;
   /** Probes answered with nothing (no items, no hover): a peer that cannot help there. */
   emptyCompletions: number;
   emptyHovers: number;
@@ -46,7 +48,7 @@ export async function runSession(setup: ServerSetup, doc: BenchDocument, folder:
     const opened = await client.openToDiagnostics(uri, doc.format, doc.text, 1, options.timeoutMs);
     const errorsAfterOpen = problemCount(opened.diagnostics);
     const figures: SessionFigures = {
-      startupMs, openMs: opened.ms, editMs: NaN, completionMs: [], completionByDepth: {}, completionBytes: [], resolveMs: [], hoverMs: [],
+      startupMs, openMs: opened.ms, editMs: NaN, completionMs: [], completionByDepth: {}, completionBytes: [], resolveMs: [], hoverMs: [], hoverByDepth: {},
       emptyCompletions: 0, emptyHovers: 0, memoryMb: NaN, errorsAfterOpen,
       diagnosticsAfterOpen: opened.diagnostics.length, diagnosticBytes: JSON.stringify(opened.diagnostics).length,
     };
@@ -76,7 +78,9 @@ export async function runSession(setup: ServerSetup, doc: BenchDocument, folder:
           figures.resolveMs.push((await client.timed<unknown>('completionItem/resolve', items[k])).ms);
         }
       });
-      figures.emptyHovers = await probe('textDocument/hover', doc.hovers, figures.hoverMs);
+      figures.emptyHovers = await probe('textDocument/hover', doc.hovers, figures.hoverMs, async (p, ms) => {
+        (figures.hoverByDepth[p.depth] ??= []).push(ms);
+      });
     }
     const edited = await client.editToDiagnostics(uri, doc.edit.start, doc.edit.end, doc.edit.text, errorsAfterOpen + 1, options.timeoutMs);
     figures.editMs = edited.ms;

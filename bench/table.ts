@@ -40,7 +40,7 @@ export interface Summary {
   theirs: SideFigures & { delayMs: number; openPullMs?: number; openPushMs?: number };
 }
 
-interface Row {
+export interface Row {
   document: string;
   measure: string;
   ours: string;
@@ -140,8 +140,9 @@ export interface TableContext {
   minutes: number;
 }
 
-export function printTable(summaries: Summary[], ctx: TableContext): void {
-  const all = summaries.flatMap((s) => rows(s).map((r) => ({ ...r, peer: r.peer ? `${r.peer}` : '', peerName: s.peer })));
+/** `extra`: further rows after the documents' (bench/pipeline.ts). */
+export function printTable(summaries: Summary[], ctx: TableContext, extra: Row[] = []): void {
+  const all = [...summaries.flatMap((s) => rows(s).map((r) => ({ ...r, peer: r.peer ? `${r.peer}` : '', peerName: s.peer }))), ...extra];
   const header: Row = { document: 'document', measure: 'measure (ms unless noted)', ours: 'fieldwise', peer: 'peer', ratio: 'ratio', target: 'target', verdict: 'verdict', floor: 'floor*' };
   const cols: Array<keyof Row> = ['document', 'measure', 'ours', 'peer', 'ratio', 'target', 'verdict', 'floor'];
   const width = (c: keyof Row): number => Math.max(header[c].length, ...all.map((r) => r[c].length));

@@ -42,6 +42,8 @@ const referenceCases: Array<{ name: string; format: 'json' | 'yaml'; text: strin
     refs: ['name read message [message]', 'pattern write source.ip [source ip]', 'pattern write message [message]'] },
   { name: 'mustache in a value reads', format: 'yaml', text: 'processors:\n  - set:\n      field: event.original\n      value: "{{{message}}} {{_ingest.timestamp}}"\n',
     refs: ['name write event.original [event original]', 'template read message [message]'] },
+  { name: 'mustache in a plain option that renders templates', format: 'yaml', text: 'processors:\n  - date:\n      field: ts\n      formats: [ISO8601]\n      timezone: "{{{event.timezone}}}"\n',
+    refs: ['name read ts [ts]', 'template read event.timezone [event timezone]', 'name write @timestamp [date]'] },
   { name: 'painless in if reads, assignments write', format: 'yaml', text: "processors:\n  - script:\n      if: ctx.event?.kind != null\n      source: ctx.source.port = ctx['destination']['port'];\n",
     refs: ['script read event.kind [event kind]', 'script write source.port [source port]', 'script read destination.port [destination port]'] },
   { name: 'processors nested in on_failure and foreach', format: 'json', text: '{"processors": [{"foreach": {"field": "x", "processor": {"set": {"field": "event.kind", "value": "a"}}, "on_failure": [{"set": {"field": "error.message", "value": "b"}}]}}]}',

@@ -27,6 +27,9 @@ export function formOf(option: OptionSpec): OptionForm {
     case 'templates':
       return 'template';
     case 'value':
+    case 'string':
+    case 'strings':
+      // Plain text options that Elasticsearch renders (`date.timezone`, `fail.message`) hold templates.
       return option.template ? 'template' : 'none';
     case 'grokPatterns':
       return 'grok';
