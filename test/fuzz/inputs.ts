@@ -5,6 +5,10 @@ import { extname, join, relative, resolve } from 'node:path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import type { DocumentFormat } from '../../server/src/document/model';
+import { random } from '../../bench/generate';
+
+// The bench's seeded generator: the same numbers for the same seed everywhere.
+export { random };
 
 export const REPO = resolve(__dirname, '../..');
 const CORPUS = resolve(REPO, '../shared/corpus');
@@ -32,18 +36,6 @@ export interface FuzzInput {
   name: string;
   kind: FileKind;
   text: string;
-}
-
-/** Deterministic pseudo-random numbers (mulberry32), as bench/generate.ts. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** An event with a little of everything the rules read: nested and dotted keys, lists, values good and bad. */
