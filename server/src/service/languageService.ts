@@ -64,6 +64,7 @@ export class LanguageService {
     return { catalog: this.catalog, format, settings: this.settings, file, dottedKeys: dottedKeysAllowed(this.settings, file) };
   }
 
+  // A pipeline names every field in its dotted form: dotted names are its style, never a finding.
   private pipelineEnv(doc: PipelineDocument, file: string): PipelineEnv {
     return { ...this.env(doc.type.format, file), dottedKeys: true, processors: loadProcessorTable() };
   }
