@@ -7,7 +7,8 @@ import type { DocumentFormat } from './model';
 export type Syntax = 'json' | 'yaml';
 
 /** What a file's contents mean: which adapter finds its field references. */
-export type FileKind = 'events' | 'ingestPipeline';
+/** `mapping`: index templates and mappings; `fieldDefinitions`: integration packages' and Beats' fields.yml files. */
+export type FileKind = 'events' | 'ingestPipeline' | 'mapping' | 'fieldDefinitions';
 
 export interface FileType {
   readonly kind: FileKind;

@@ -1,0 +1,38 @@
+// A file kind other than event documents, as the service sees it: one object that parses the kind's files and answers
+// every feature on them. The service holds a list of these (service/fileKinds.ts) and dispatches on `kind`; adding
+// a file kind adds one adapter there (docs/architecture.md, "How to add a file kind").
+import type { ConsoleRequest } from '../document/console';
+import type { FileKind, FileType } from '../document/fileType';
+import type { Span, SyntaxProblem } from '../document/model';
+import type { FeatureEnv } from './env';
+import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, RuleInfo } from './types';
+
+/** A parsed file of one kind: one unit, document offsets throughout (a console body keeps the file's offsets). */
+export interface KindDocument {
+  readonly kind: FileKind;
+  readonly type: FileType;
+  readonly text: string;
+  readonly errors: SyntaxProblem[];
+}
+
+export interface FileKindAdapter<D extends KindDocument = KindDocument> {
+  readonly kind: FileKind;
+  /** Every code this kind may report besides the event rules that judge names (`reads: 'names'`). */
+  readonly rules: readonly RuleInfo[];
+  /** Whether a console request's body is this kind's (`PUT _ingest/pipeline/x`); undefined: no console form. */
+  takesRequest?(request: ConsoleRequest): boolean;
+  /**
+   * Parses a file; never throws. For console text (`type.console`) `requests` are the requests whose bodies are this
+   * kind's: parse each body in place (`console.ts` `isolate`) so offsets stay the file's.
+   */
+  parse(text: string, type: FileType, requests?: readonly ConsoleRequest[]): D;
+  /** The environment the kind's features run in: the event features' one, adjusted (pipelines allow dotted names). */
+  diagnostics(doc: D, env: FeatureEnv): FwDiagnostic[];
+  complete(doc: D, offset: number, env: FeatureEnv): CompletionEntry[];
+  /** The documentation of a completion entry of this kind, from its `docPath`; undefined when the path is not its own. */
+  completionDocumentation?(docPath: string, env: FeatureEnv): string | undefined;
+  hover(doc: D, offset: number, env: FeatureEnv): HoverResult | undefined;
+  inlayHints(doc: D, range: Span, env: FeatureEnv): InlayHintEntry[];
+  /** Quick fixes for `shown` (the diagnostics the editor shows, document offsets) that touch `range`. */
+  codeActions(doc: D, shown: readonly FwDiagnostic[], range: Span, env: FeatureEnv): QuickFix[];
+}
