@@ -63,6 +63,8 @@ export interface KeySite {
   flat: boolean;
   /** For role `field`: the field. */
   field?: MappedField;
+  /** The key whose value the node is (`properties`, the field's name): YAML typed below it belongs to the site. */
+  owner?: Span;
 }
 
 /** A `_meta` object and the key in it that states a schema version (`version`, `ecs_version`, `schema_version`). */

@@ -26,6 +26,10 @@ export interface MappingDocument {
   readonly targets: NamedRef[];
 }
 
+export function isMapping(doc: object): doc is MappingDocument {
+  return 'kind' in doc && doc.kind === 'mapping';
+}
+
 /** The shape of a console request's body, by its endpoint; undefined when the endpoint takes no mapping. */
 export function mappingEndpoint(request: Pick<ConsoleRequest, 'method' | 'path'>): MappingShape | undefined {
   const path = request.path;

@@ -39,9 +39,17 @@ export function keyPosition(doc: MappingDocument, offset: number): MappingPositi
   const body = mappingBodyAt(doc, offset);
   if (!body) return NONE;
   const text = doc.text;
+  const yaml = doc.type.format === 'yaml';
+  const typing = yaml ? yamlTyping(text, offset) : undefined;
+  if (typing) {
+    const site = yamlSiteAt(text, body.sites, offset, typing.column);
+    return site ? { kind: 'key', site, replace: typing.replace, typed: text.slice(typing.replace.start, offset), quoted: false } : NONE;
+  }
   let site: KeySite | undefined;
   for (const s of body.sites) {
     const node = s.node;
+    // A key with nothing after its colon: only YAML types the value on the lines below.
+    if (node.kind === 'invalid' && node.start === node.end && !yaml) continue;
     const holds = node.kind === 'object' ? inside(text, node, offset) : node.kind !== 'array' && node.start <= offset && offset <= node.end;
     if (holds && (!site || node.end - node.start < site.node.end - site.node.start)) site = s;
   }
@@ -65,4 +73,63 @@ export function keyPosition(doc: MappingDocument, offset: number): MappingPositi
     }
   }
   return keyIn<MappingPosition>(text, node, offset, (replace, typed, quoted, key) => ({ kind: 'key', site: site!, replace, typed, quoted, key }), NONE);
+}
+
+/** A YAML line holding only indentation and the word being typed up to the caret (nothing after it but the word). */
+function yamlTyping(text: string, offset: number): { column: number; replace: Span } | undefined {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const match = /^([ \t]*)([\w.@-]*)$/.exec(text.slice(lineStart, offset));
+  if (!match) return undefined;
+  const nl = text.indexOf('\n', offset);
+  const rest = text.slice(offset, nl < 0 ? text.length : nl);
+  if (!/^[\w.@-]*[ \t\r]*$/.test(rest)) return undefined;
+  const word = /^[\w.@-]*/.exec(rest)![0];
+  return { column: match[1].length, replace: { start: offset - match[2].length, end: offset + word.length } };
+}
+
+function columnAt(text: string, offset: number): number {
+  return offset - (text.lastIndexOf('\n', offset - 1) + 1);
+}
+
+/** The indentation of the line holding an offset. */
+function indentAt(text: string, offset: number): number {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(start))![0].length;
+}
+
+/** Whether every non-blank line starting after `from` and before `to` is indented at least `min` (the block goes on). */
+function blockGoesOn(text: string, from: number, to: number, min: number): boolean {
+  let at = text.indexOf('\n', from);
+  while (at >= 0 && at + 1 < to) {
+    const end = text.indexOf('\n', at + 1);
+    const line = text.slice(at + 1, end < 0 || end > to ? to : end);
+    if (line.trim() !== '' && !line.trim().startsWith('#') && /^[ \t]*/.exec(line)![0].length < min) return false;
+    at = end;
+  }
+  return true;
+}
+
+/**
+ * The site a YAML key typed at `column` belongs to, by indentation: a block object whose keys stand at that column,
+ * or a key with no value yet (or a half-typed scalar) at a smaller column; the closest one before the caret.
+ */
+function yamlSiteAt(text: string, sites: readonly KeySite[], offset: number, column: number): KeySite | undefined {
+  let best: KeySite | undefined;
+  let bestStart = -1;
+  for (const site of sites) {
+    const node = site.node;
+    if (node.kind === 'object' && node.properties.length > 0 && text.charAt(node.start) !== '{') {
+      const first = node.properties[0].keyTokenSpan.start;
+      if (first > offset || columnAt(text, first) !== column || first < bestStart || !blockGoesOn(text, first, offset, column)) continue;
+      best = site;
+      bestStart = first;
+    } else if (site.owner && node.kind !== 'object' && node.kind !== 'array') {
+      const owner = site.owner.start;
+      const ownerIndent = indentAt(text, owner);
+      if (owner > offset || column <= ownerIndent || owner < bestStart || !blockGoesOn(text, owner, offset, ownerIndent + 1)) continue;
+      best = site;
+      bestStart = owner;
+    }
+  }
+  return best;
 }

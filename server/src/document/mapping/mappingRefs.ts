@@ -2,7 +2,7 @@
 // explicit objects; `subobjects: false` keeps a dotted name one flat field), runtime fields, the targets of copy_to
 // and of an alias's path, multi-fields (kept apart: they are not schema fields), dynamic templates, `_meta` versions,
 // and where each kind of key is typed. Ranges are the file's own characters (stringOffsets.ts).
-import { FieldRef, NamedRef } from '../fieldRefs';
+import { DeclaredRef, FieldRef, NamedRef } from '../fieldRefs';
 import type { Syntax } from '../fileType';
 import type { ObjectNode, ScalarNode, Span, ValueNode } from '../model';
 import { valueOf } from '../objectKeys';
@@ -30,9 +30,9 @@ export class MappingWalker {
     this.body.sites.push({ role: 'mapping', node: mapping, path: [], flat });
     const enabled = !isFalse(valueOf(mapping, 'enabled'));
     const properties = mapping.properties.find((p) => p.key === 'properties');
-    if (properties) this.properties(properties.value, properties.keySpan.end, undefined, flat, enabled);
-    const runtime = valueOf(mapping, 'runtime');
-    if (runtime) this.runtime(runtime);
+    if (properties) this.properties(properties.value, properties.keySpan, undefined, flat, enabled);
+    const runtime = mapping.properties.find((p) => p.key === 'runtime');
+    if (runtime) this.runtime(runtime.value, runtime.keySpan);
     for (const template of readDynamicTemplates(valueOf(mapping, 'dynamic_templates'))) {
       this.body.dynamicTemplates.push(template);
       this.body.sites.push({ role: 'dynamicTemplate', node: template.body, path: [], flat });
@@ -49,14 +49,14 @@ export class MappingWalker {
     }
   }
 
-  /** The fields of a `properties` value below `parent`; `after` is where a value being typed may start. */
-  private properties(node: ValueNode | undefined, after: number, parent: FieldRef | undefined, flat: boolean, indexed: boolean): void {
+  /** The fields of a `properties` value below `parent`; `owner` is the `properties` key. */
+  private properties(node: ValueNode | undefined, owner: Span, parent: FieldRef | undefined, flat: boolean, indexed: boolean): void {
     const path = parent ? parent.path : [];
-    this.body.sites.push({ role: 'properties', node: node ?? { kind: 'invalid', raw: '', start: after, end: after }, path, flat });
+    this.body.sites.push({ role: 'properties', node: node ?? pending(owner), path, flat, owner });
     if (node?.kind !== 'object') return;
     for (const property of node.properties) {
       if (property.key === '') continue;
-      const ref = new FieldRef(property, parent, this.refs.length);
+      const ref = new DeclaredRef(property, parent, this.refs.length, subFields(property.value));
       this.refs.push(ref);
       this.field(ref, property.value, flat, indexed, false);
     }
@@ -82,22 +82,22 @@ export class MappingWalker {
       fieldsNode,
     };
     this.body.fields.push(field);
-    if (value) this.body.sites.push({ role: 'field', node: value, path: ref.path, flat, field });
+    this.body.sites.push({ role: 'field', node: value ?? pending(ref.property.keySpan), path: ref.path, flat, field, owner: ref.property.keySpan });
     if (!mapping) return;
-    for (const multi of field.multiFields) if (multi.value) this.body.sites.push({ role: 'field', node: multi.value, path: [...ref.path, multi.key], flat: true });
+    for (const multi of field.multiFields) if (multi.value) this.body.sites.push({ role: 'field', node: multi.value, path: [...ref.path, multi.key], flat: true, owner: multi.keySpan });
     for (const node of strings(valueOf(mapping, 'copy_to'))) this.target(node, 'copy_to', 'write', field);
     const path = valueOf(mapping, 'path');
     if (field.type === 'alias' && path?.kind === 'string') this.target(path, 'path', 'read', field);
-    if (properties) this.properties(properties.value, properties.keySpan.end, ref, flat || isFalse(valueOf(mapping, 'subobjects')), own);
+    if (properties) this.properties(properties.value, properties.keySpan, ref, flat || isFalse(valueOf(mapping, 'subobjects')), own);
   }
 
   /** Runtime fields: whole dotted paths at the root. */
-  private runtime(node: ValueNode): void {
-    this.body.sites.push({ role: 'properties', node, path: [], flat: true });
-    if (node.kind !== 'object') return;
+  private runtime(node: ValueNode | undefined, owner: Span): void {
+    this.body.sites.push({ role: 'properties', node: node ?? pending(owner), path: [], flat: true, owner });
+    if (node?.kind !== 'object') return;
     for (const property of node.properties) {
       if (property.key === '') continue;
-      const ref = new FieldRef(property, undefined, this.refs.length);
+      const ref = new DeclaredRef(property, undefined, this.refs.length, subFields(property.value));
       this.refs.push(ref);
       this.field(ref, property.value, true, false, true);
     }
@@ -130,4 +130,15 @@ function strings(value: ValueNode | undefined): ScalarNode[] {
 /** `false`, as JSON and YAML write it (a switch off: `enabled: false`, `subobjects: false`). */
 function isFalse(node: ValueNode | undefined): boolean {
   return node?.kind === 'boolean' && node.value === false;
+}
+
+/** The `properties` object of a field's mapping: what an event holds under an object field. */
+function subFields(mapping: ValueNode | undefined): ObjectNode | undefined {
+  const properties = mapping?.kind === 'object' ? valueOf(mapping, 'properties') : undefined;
+  return properties?.kind === 'object' ? properties : undefined;
+}
+
+/** Where the value of a key with nothing after its colon yet will be typed. */
+function pending(owner: Span): ValueNode {
+  return { kind: 'invalid', raw: '', start: owner.end, end: owner.end };
 }

@@ -6,7 +6,7 @@ import type { MappingParameter } from '../../catalog/mappingParameters';
 import { loadMappingParameters } from '../../catalog/mappingParameters';
 import { loadTypeCompatibility } from '../../catalog/typeCompatibility';
 import type { KeySite, MappingDocument } from '../../document/mapping/mappingDocument';
-import { mappingPositionAt, MappingPosition } from '../../document/mapping/mappingPosition';
+import { keyPosition, MappingPosition } from '../../document/mapping/mappingPosition';
 import type { DocumentFormat } from '../../document/model';
 import { valueOf } from '../../document/objectKeys';
 import type { FeatureEnv } from '../env';
@@ -34,7 +34,8 @@ export function mappingCompletionDocs(docPath: string): string | undefined {
 }
 
 export function completeMapping(doc: MappingDocument, offset: number, env: FeatureEnv): CompletionEntry[] {
-  const pos = mappingPositionAt(doc, offset);
+  // A name being typed is a declared reference already: completion asks where keys go, not what names are there.
+  const pos = keyPosition(doc, offset);
   if (pos.kind === 'typeValue') return typeValues(pos, doc.type.format, env);
   if (pos.kind !== 'key') return [];
   switch (pos.site.role) {
