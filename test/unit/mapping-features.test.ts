@@ -172,3 +172,70 @@ for (const c of completionCases) {
     if (c.apply) assert.equal(at.apply(c.apply.label), c.apply.result);
   });
 }
+
+const hoverCases: Array<{ name: string; format: Format; fixture: string; hovered: string; includes: string[] }> = [
+  { name: 'a field name: the schema\'s docs and level', format: 'json', fixture: '{"properties": {"source": {"properties": {"i‸p": {"type": "ip"}}}}}', hovered: 'ip', includes: ['source.ip', 'core'] },
+  { name: 'an enclosing object', format: 'yaml', fixture: 'properties:\n  sou‸rce:\n    properties:\n      ip:\n        type: ip\n', hovered: 'source', includes: ['source'] },
+  { name: 'a copy_to target, segment by segment', format: 'json', fixture: '{"properties": {"message": {"type": "text", "copy_to": "event.orig‸inal"}}}', hovered: 'original', includes: ['event.original'] },
+  { name: 'a parameter: what it means and the types it applies to', format: 'json', fixture: '{"properties": {"message": {"type": "keyword", "ignore_a‸bove": 1024}}}', hovered: 'ignore_above', includes: ['mapping parameter', 'not indexed', '`wildcard`'] },
+  { name: 'a type value: what it stores', format: 'json', fixture: '{"properties": {"message": {"type": "wild‸card"}}}', hovered: 'wildcard', includes: ['**wildcard**'] },
+  { name: 'a key of a mapping', format: 'json', fixture: '{"date_detect‸ion": false, "properties": {}}', hovered: 'date_detection', includes: ['look like dates'] },
+];
+
+for (const c of hoverCases) {
+  test(`mapping hover: ${c.name}`, () => {
+    const { text, offset } = caret(c.fixture, '‸');
+    const result = service.hover(parse(text, c.format), FILE, offset);
+    assert.ok(result, 'a hover');
+    assert.equal(text.slice(result.start, result.end), c.hovered);
+    for (const part of c.includes) assert.ok(result.markdown.includes(part), `'${part}' in ${result.markdown}`);
+  });
+}
+
+test('mapping inlay hints: a level badge after each name the schema knows, none after others', () => {
+  const text = '{"properties": {"source": {"properties": {"ip": {"type": "ip"}, "vendor": {"type": "keyword"}}}}}';
+  const hints = service.inlayHints(parse(text, 'json'), FILE, { start: 0, end: text.length });
+  assert.deepEqual(hints.map((h) => `${text.slice(0, h.offset).split('"').slice(-1)[0] || text.slice(0, h.offset).split('"').slice(-2)[0]}: ${h.label}`), ['source: core', 'ip: core']);
+});
+
+const fixCases: Array<{ name: string; format: Format; text: string; code: string; title: string; result: string }> = [
+  { name: 'set the schema\'s type', format: 'json', text: '{"properties": {"source": {"properties": {"ip": {"type": "keyword"}}}}}', code: 'mapping-type-mismatch', title: 'Map as ip, the schema\'s type',
+    result: '{"properties": {"source": {"properties": {"ip": {"type": "ip"}}}}}' },
+  { name: 'set the schema\'s type, YAML', format: 'yaml', text: 'properties:\n  "@timestamp":\n    type: long\n', code: 'mapping-type-mismatch', title: 'Map as date, the schema\'s type',
+    result: 'properties:\n  "@timestamp":\n    type: date\n' },
+  { name: 'add the missing multi-field', format: 'yaml', text: 'properties:\n  user:\n    properties:\n      name:\n        type: keyword\n', code: 'missing-multi-field', title: 'Add the multi-field \'text\'',
+    result: 'properties:\n  user:\n    properties:\n      name:\n        type: keyword\n        fields:\n          text:\n            type: text\n' },
+  { name: 'add the missing multi-field to existing ones', format: 'json', text: '{"properties": {"user": {"properties": {"name": {"type": "keyword", "fields": {"raw": {"type": "keyword"}}}}}}}', code: 'missing-multi-field', title: 'Add the multi-field \'text\'',
+    result: '{"properties": {"user": {"properties": {"name": {"type": "keyword", "fields": {"raw": {"type": "keyword"}, "text": {\n  "type": "text"\n}}}}}}}' },
+  { name: 'an unknown type', format: 'json', text: '{"properties": {"message": {"type": "txt"}}}', code: 'unknown-mapping-type', title: 'Change to \'text\'',
+    result: '{"properties": {"message": {"type": "text"}}}' },
+  { name: 'rename an unknown name, keeping its level', format: 'json', text: '{"properties": {"source": {"properties": {"ipp": {"type": "ip"}}}}}', code: 'unknown-field', title: 'Rename to \'source.ip\'',
+    result: '{"properties": {"source": {"properties": {"ip": {"type": "ip"}}}}}' },
+];
+
+for (const c of fixCases) {
+  test(`mapping quick fix: ${c.name}`, () => {
+    const doc = parse(c.text, c.format);
+    const d = service.diagnostics(doc, FILE).find((x) => x.code === c.code);
+    assert.ok(d, `no ${c.code}`);
+    const fix = service.codeActions(doc, FILE, d, [d]).find((f) => f.title === c.title);
+    assert.ok(fix, `no fix '${c.title}' in ${service.codeActions(doc, FILE, d, [d]).map((f) => f.title).join(', ')}`);
+    let out = c.text;
+    for (const e of [...fix.edits].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
+    assert.equal(out, c.result);
+  });
+}
+
+test('mapping code action: the schema\'s whole mapping for a field whose mapping differs (or is empty)', () => {
+  const text = 'properties:\n  url:\n    properties:\n      full:\n        type: text\n      path: {}\n';
+  const doc = parse(text, 'yaml');
+  const at = (name: string) => ({ start: text.indexOf(name), end: text.indexOf(name) + name.length });
+  const titles = (name: string) => service.codeActions(doc, FILE, at(name), []).map((f) => f.title);
+  assert.ok(titles('full').includes("Use the schema's mapping for 'url.full'"));
+  const fix = service.codeActions(doc, FILE, at('path'), []).find((f) => f.title === "Use the schema's mapping for 'url.path'");
+  assert.ok(fix);
+  const e = fix.edits[0];
+  assert.equal(text.slice(0, e.start) + e.newText + text.slice(e.end), 'properties:\n  url:\n    properties:\n      full:\n        type: text\n      path: {"type":"keyword","ignore_above":1024}\n');
+  const clean = parse('properties:\n  url:\n    properties:\n      path:\n        type: keyword\n        ignore_above: 1024\n', 'yaml');
+  assert.deepEqual(service.codeActions(clean, FILE, { start: 38, end: 42 }, []).map((f) => f.title), []);
+});
