@@ -9,7 +9,7 @@ import type { FwDiagnostic, Severity } from '../types';
 import { mappingRules } from './mappingRules';
 
 /** Name rules whose default differs in a mapping. */
-const NAME_SEVERITY: Readonly<Record<string, Severity>> = { 'deprecated-field': 'information' };
+export const MAPPING_NAME_SEVERITY: Readonly<Record<string, Severity>> = { 'deprecated-field': 'information' };
 
 /** The declared names as the rules of event keys read them: one view, indexed like one event's. */
 export function declaredView(doc: MappingDocument): EventView {
@@ -19,5 +19,5 @@ export function declaredView(doc: MappingDocument): EventView {
 
 /** Every diagnostic of a mapping document, document offsets, sorted, with the settings applied. */
 export function checkMapping(doc: MappingDocument, env: FeatureEnv): FwDiagnostic[] {
-  return checkUnit(doc.errors, declaredView(doc), () => mappingRules.map((rule) => ({ rule, findings: rule.check(doc, env) })), env, NAME_SEVERITY);
+  return checkUnit(doc.errors, declaredView(doc), () => mappingRules.map((rule) => ({ rule, findings: rule.check(doc, env) })), env, MAPPING_NAME_SEVERITY);
 }
