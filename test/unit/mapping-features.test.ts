@@ -239,3 +239,26 @@ test('mapping code action: the schema\'s whole mapping for a field whose mapping
   const clean = parse('properties:\n  url:\n    properties:\n      path:\n        type: keyword\n        ignore_above: 1024\n', 'yaml');
   assert.deepEqual(service.codeActions(clean, FILE, { start: 38, end: 42 }, []).map((f) => f.title), []);
 });
+
+test('half-typed mappings: every prefix parses, checks, completes and hovers without throwing', () => {
+  const samples: Array<[string, Format]> = [
+    ['{"index_patterns": ["x-*"], "template": {"mappings": {"dynamic_templates": [{"s": {"match_mapping_type": "string", "mapping": {"type": "keyword"}}}], "properties": {"source": {"properties": {"ip": {"type": "ip", "copy_to": ["all"]}, "a.b": {"type": "alias", "path": "source.ip"}}}, "message": {"type": "text", "fields": {"raw": {"type": "keyword"}}}}, "runtime": {"x.y": {"type": "long"}}}}}', 'json'],
+    ['mappings:\n  _meta:\n    version: 1.0.0\n  properties:\n    user:\n      properties:\n        name:\n          type: keyword\n          fields:\n            text:\n              type: text\n    "@timestamp":\n      type: date\n', 'yaml'],
+  ];
+  for (const [text, format] of samples) {
+    for (let end = 0; end <= text.length; end++) {
+      const prefix = text.slice(0, end);
+      const doc = service.parse(prefix, fileType('mapping', format));
+      service.diagnostics(doc, FILE);
+      service.complete(doc, FILE, end);
+      service.hover(doc, FILE, end);
+      service.codeActions(doc, FILE, { start: 0, end }, service.diagnostics(doc, FILE));
+    }
+    const doc = service.parse(text, fileType('mapping', format));
+    for (let at = 0; at <= text.length; at++) {
+      service.complete(doc, FILE, at);
+      service.hover(doc, FILE, at);
+    }
+    assert.ok(service.inlayHints(doc, FILE, { start: 0, end: text.length }).length > 0);
+  }
+});
