@@ -209,6 +209,8 @@ const fixCases: Array<{ name: string; format: Format; text: string; code: string
     result: '{"properties": {"user": {"properties": {"name": {"type": "keyword", "fields": {"raw": {"type": "keyword"}, "text": {\n  "type": "text"\n}}}}}}}' },
   { name: 'an unknown type', format: 'json', text: '{"properties": {"message": {"type": "txt"}}}', code: 'unknown-mapping-type', title: 'Change to \'text\'',
     result: '{"properties": {"message": {"type": "text"}}}' },
+  { name: 'the foreign meta field renamed to schema.version', format: 'yaml', text: 'properties:\n  ecs:\n    properties:\n      version:\n        type: keyword\n', code: 'foreign-meta-field', title: "Rename 'ecs.version' to 'schema.version'",
+    result: 'properties:\n  schema:\n    properties:\n      version:\n        type: keyword\n' },
   { name: 'rename an unknown name, keeping its level', format: 'json', text: '{"properties": {"source": {"properties": {"ipp": {"type": "ip"}}}}}', code: 'unknown-field', title: 'Rename to \'source.ip\'',
     result: '{"properties": {"source": {"properties": {"ip": {"type": "ip"}}}}}' },
 ];

@@ -40,6 +40,9 @@ export function mappingFixes(doc: MappingDocument, shown: readonly FwDiagnostic[
       case 'unknown-mapping-type':
         stringList(data.suggestions).forEach((s, i) => out.push(fix(`Change to '${s}'`, [{ start: d.start, end: d.end, newText: scalarText(s, format, nodeAt(doc, d.start)) }], i === 0)));
         break;
+      case 'foreign-meta-field':
+        out.push(...foreignMetaRename(doc, d));
+        break;
       default:
         if (RENAMES_FIELD.has(d.code)) out.push(...renames(doc, d, data));
     }
@@ -69,6 +72,22 @@ function renames(doc: MappingDocument, d: FwDiagnostic, data: Record<string, unk
     const own = ref.pathSpan;
     out.push({ title: `Rename to '${s}'`, code: d.code, kind: 'quickfix', isPreferred: i === 0, diagnostic: d, edits: [{ start: own.start, end: own.end, newText: path.slice(ref.first).join('.') }] });
   });
+  return out;
+}
+
+/** `ecs.version` mapped where `schema.version` belongs: the key naming `ecs` renamed, when `version` is all it holds. */
+function foreignMetaRename(doc: MappingDocument, d: FwDiagnostic): QuickFix[] {
+  const out: QuickFix[] = [];
+  // With schema.version mapped too, the rename would map it twice: removing ecs.version is the user's call.
+  if (doc.refs.some((r) => r.joinedPath === 'schema.version' || r.joinedPath === 'schema')) return out;
+  for (const ref of doc.refs) {
+    if (ref.joinedPath !== 'ecs.version') continue;
+    const key = ref.first === 1 && ref.parent ? ref.parent : ref;
+    const siblings = doc.refs.filter((r) => r.parent === key);
+    if (key !== ref && siblings.length !== 1) continue;
+    const newName = key === ref ? 'schema.version' : 'schema';
+    out.push({ title: "Rename 'ecs.version' to 'schema.version'", code: d.code, kind: 'quickfix', isPreferred: true, diagnostic: d, edits: [{ start: key.pathSpan.start, end: key.pathSpan.end, newText: newName }] });
+  }
   return out;
 }
 
