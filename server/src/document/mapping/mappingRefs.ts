@@ -93,7 +93,7 @@ export class MappingWalker {
 
   /** Runtime fields: whole dotted paths at the root. */
   private runtime(node: ValueNode | undefined, owner: Span): void {
-    this.body.sites.push({ role: 'properties', node: node ?? pending(owner), path: [], flat: true, owner });
+    this.body.sites.push({ role: 'properties', node: node ?? pending(owner), path: [], flat: true, owner, runtime: true });
     if (node?.kind !== 'object') return;
     for (const property of node.properties) {
       if (property.key === '') continue;

@@ -19,6 +19,18 @@ export function schemaMapping(catalog: Catalog, path: readonly string[]): Mappin
   return level;
 }
 
+/** The runtime types, and what each schema type is computed as (a runtime field has no float, no text). */
+const RUNTIME_TYPES: Readonly<Record<string, string>> = {
+  boolean: 'boolean', date: 'date', ip: 'ip', geo_point: 'geo_point', keyword: 'keyword', text: 'keyword',
+  long: 'long', integer: 'long', float: 'double', half_float: 'double', scaled_float: 'double',
+};
+
+/** A runtime field's mapping for a schema field (its type only: a runtime field takes no index parameters). */
+export function runtimeMapping(field: FieldDefinition): Mapping | undefined {
+  const type = RUNTIME_TYPES[field.type];
+  return type ? { type } : undefined;
+}
+
 /** The mapping of one multi-field, as the schema's template writes it. */
 export function multiFieldMapping(field: FieldDefinition, name: string): Mapping | undefined {
   const fields = fieldMapping(field).fields as Record<string, Mapping> | undefined;
