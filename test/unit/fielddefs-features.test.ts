@@ -174,3 +174,17 @@ for (const c of detectionCases) {
     assert.equal(fileTypeOf(c.file, c.text, defaultSettings, testCatalog())?.kind, c.kind);
   });
 }
+
+test('field definitions being typed: every prefix of a file parses, and every feature answers at its end without throwing', () => {
+  const whole = "- key: acme\n  title: Acme\n  fields:\n    - name: source\n      type: group\n      fields:\n        - name: \"i\\x70\"\n          level: core\n          type: ip\n          multi_fields:\n            - name: text\n              type: text\n    - external: ecs\n      name: ecs.version\n- name: [a, {b: c}]\n  type: {}\n";
+  for (let end = 0; end <= whole.length; end++) {
+    const text = whole.slice(0, end);
+    const doc = parse(text);
+    const diagnostics = service.diagnostics(doc, FILE);
+    for (const d of diagnostics) assert.ok(d.start >= 0 && d.end <= text.length && d.start <= d.end, `${d.code} outside the text at ${end}`);
+    service.complete(doc, FILE, end);
+    service.hover(doc, FILE, Math.max(0, end - 1));
+    service.inlayHints(doc, FILE, { start: 0, end });
+    service.codeActions(doc, FILE, { start: 0, end }, diagnostics);
+  }
+});

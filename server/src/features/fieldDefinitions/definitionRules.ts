@@ -101,8 +101,8 @@ export const definitionLevelMismatch: DefinitionRule = {
   code: 'definition-level-mismatch',
   defaultSeverity: 'warning',
   title: 'Level differs from the schema\'s',
-  spec: 'A field\'s level (core, extended, custom) is the schema\'s; a definition that states another misleads the readers of its docs.',
-  specSource: 'Document 1, field levels',
+  spec: 'Each field is marked with exactly one level (core, extended or custom): the schema\'s; a definition that states another misleads the readers of its docs.',
+  specSource: 'Document 1, Levels',
   check(doc, env) {
     const out: DefinitionFinding[] = [];
     for (const item of defining(doc)) {
