@@ -81,9 +81,9 @@ for (const c of diagnosticCases) {
 }
 
 /** The completion entries at the caret, best first, and the text one of them leaves. */
-function completionAt(fixture: string): { labels: string[]; apply(label: string): string } {
+function completionAt(fixture: string, format: 'json' | 'yaml' = 'yaml'): { labels: string[]; apply(label: string): string } {
   const { text, offset } = caret(fixture, '‸');
-  const entries = service.complete(parse(text), FILE, offset).sort((a, b) => (a.sortText < b.sortText ? -1 : a.sortText > b.sortText ? 1 : 0));
+  const entries = service.complete(parse(text, format), FILE, offset).sort((a, b) => (a.sortText < b.sortText ? -1 : a.sortText > b.sortText ? 1 : 0));
   return {
     labels: entries.map((e) => e.label),
     apply(label) {
@@ -94,11 +94,16 @@ function completionAt(fixture: string): { labels: string[]; apply(label: string)
   };
 }
 
-const completionCases: Array<{ name: string; fixture: string; pick: string; result: string; first?: string }> = [
+const completionCases: Array<{ name: string; format?: 'json'; fixture: string; pick: string; result: string; first?: string }> = [
   { name: 'a dotted name at the top', fixture: '- name: source.i‸\n  type: ip\n', pick: 'source.ip', result: '- name: source.ip\n  type: ip\n' },
   { name: 'a child of a group, relative to it', fixture: '- name: source\n  type: group\n  fields:\n    - name: i‸\n', pick: 'ip', result: '- name: source\n  type: group\n  fields:\n    - name: ip\n' },
   { name: 'a dotted name below a group', fixture: '- name: source\n  type: group\n  fields:\n    - name: geo.ci‸\n', pick: 'geo.city_name', result: '- name: source\n  type: group\n  fields:\n    - name: geo.city_name\n' },
-  { name: 'an empty name', fixture: '- name: ‸\n  type: date\n', pick: '@timestamp', result: '- name: @timestamp\n  type: date\n' },
+  { name: 'an empty name: quoted where YAML needs it', fixture: '- name: ‸\n  type: date\n', pick: '@timestamp', result: '- name: "@timestamp"\n  type: date\n' },
+  { name: 'a plain name being typed: quoted where YAML needs it', fixture: '- name: @ti‸\n', pick: '@timestamp', result: '- name: "@timestamp"\n' },
+  { name: 'JSON: an empty name gets its quotes', format: 'json', fixture: '[{"name": ‸}]', pick: 'message', result: '[{"name": "message"}]' },
+  { name: 'JSON: inside the quotes', format: 'json', fixture: '[{"name": "source", "type": "group", "fields": [{"name": "i‸"}]}]', pick: 'ip',
+    result: '[{"name": "source", "type": "group", "fields": [{"name": "ip"}]}]' },
+  { name: 'a quoted type value', fixture: '- name: source.ip\n  type: "k‸"\n', pick: 'ip', result: '- name: source.ip\n  type: "ip"\n' },
   { name: 'a quoted name keeps its quotes', fixture: "- name: 'source.p‸'\n", pick: 'source.port', result: "- name: 'source.port'\n" },
   { name: 'type: the schema\'s type first', fixture: '- name: source.ip\n  type: ‸\n', first: 'ip', pick: 'ip', result: '- name: source.ip\n  type: ip\n' },
   { name: 'type of an object: group first', fixture: '- name: source\n  type: gr‸\n', first: 'group', pick: 'group', result: '- name: source\n  type: group\n' },
@@ -109,7 +114,7 @@ const completionCases: Array<{ name: string; fixture: string; pick: string; resu
 
 for (const c of completionCases) {
   test(`field definition completion: ${c.name}`, () => {
-    const at = completionAt(c.fixture);
+    const at = completionAt(c.fixture, c.format);
     if (c.first !== undefined) assert.equal(at.labels[0], c.first);
     assert.equal(at.apply(c.pick), c.result);
   });

@@ -3,10 +3,10 @@
 // same items). Each item defines the path its name joins to its groups' (`source` + `ip` is `source.ip`; a section's
 // `key` is no part of it). Parsing never fails: a half-typed file still yields the items that can be read.
 import { NamedRef } from '../fieldRefs';
-import { FileType, syntaxOf } from '../fileType';
+import { FileType, KindDocument, syntaxOf } from '../fileType';
 import { parseGuarded } from '../guardedParse';
-import type { ArrayNode, ObjectNode, ScalarNode, Span, SyntaxProblem, ValueNode } from '../model';
-import { valueOf } from '../pipeline/pipelineDocument';
+import type { ArrayNode, ObjectNode, ScalarNode, Span, ValueNode } from '../model';
+import { valueOf } from '../objectValue';
 import { decodeWithOffsets, mapSpan } from '../syntax/stringOffsets';
 
 /** One item of a fields list: a field, a group of fields, or an `external` pointer at the schema family's field. */
@@ -36,12 +36,9 @@ export interface DefinitionList {
   readonly owner: DefinitionItem | undefined;
 }
 
-export interface FieldDefinitionsDocument {
+export interface FieldDefinitionsDocument extends KindDocument {
   readonly kind: 'fieldDefinitions';
-  readonly type: FileType;
-  readonly text: string;
   readonly root: ValueNode | undefined;
-  readonly errors: SyntaxProblem[];
   /** Every item, in document order (a group before its children). */
   readonly items: DefinitionItem[];
   readonly lists: DefinitionList[];

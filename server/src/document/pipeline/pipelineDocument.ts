@@ -5,12 +5,14 @@ import { ConsoleRequest, isolate, splitConsole } from '../console';
 import type { FileType } from '../fileType';
 import type { NamedRef } from '../fieldRefs';
 import { parseGuarded } from '../guardedParse';
+import { valueOf } from '../objectValue';
 import type { ArrayNode, ObjectNode, Span, SyntaxProblem, ValueNode } from '../model';
 import type { ProcessorTable } from '../../catalog/processors';
 import type { BodyRole, PipelineBody } from './pipelineBody';
 import { processorRefs } from './processorRefs';
 
 export type { BodyRole, PipelineBody, ProcessorSite } from './pipelineBody';
+export { valueOf } from '../objectValue';
 
 export interface PipelineDocument {
   readonly kind: 'ingestPipeline';
@@ -92,12 +94,6 @@ function walkProcessor(holder: ObjectNode, body: PipelineBody): void {
   if (inner?.kind === 'object') walkProcessor(inner, body);
 }
 
-/** The value of `key` in an object (the last one, as JSON parsers keep it). */
-export function valueOf(object: ObjectNode, key: string): ValueNode | undefined {
-  let found: ValueNode | undefined;
-  for (const p of object.properties) if (p.key === key) found = p.value;
-  return found;
-}
 
 /** The pipeline body holding an offset. */
 export function bodyAt(doc: PipelineDocument, offset: number): PipelineBody | undefined {

@@ -4,7 +4,7 @@ import { loadDefinitionTypes } from '../../catalog/definitionTypes';
 import { loadTypeCompatibility } from '../../catalog/typeCompatibility';
 import { definitionPositionAt, DefinitionPosition } from '../../document/fieldDefinitions/definitionPosition';
 import type { DefinitionItem, FieldDefinitionsDocument } from '../../document/fieldDefinitions/fieldDefinitionsDocument';
-import type { Span } from '../../document/model';
+import type { ScalarNode, Span } from '../../document/model';
 import { scalarText } from '../edits';
 import type { FeatureEnv } from '../env';
 import { candidates } from '../keyCompletion';
@@ -33,7 +33,7 @@ export function completeFieldDefinitions(doc: FieldDefinitionsDocument, offset: 
     case 'ref': {
       const ref = pos.ref;
       const replace = { start: ref.segments[0].start, end: ref.segments[ref.segments.length - 1].end };
-      return fieldNames(pos.item, doc.text.slice(replace.start, offset), replace, env);
+      return fieldNames(pos.item, doc.text.slice(replace.start, offset), replace, writer(doc, pos.item.name), env);
     }
     case 'value':
       return values(doc, pos, env);
@@ -44,12 +44,13 @@ export function completeFieldDefinitions(doc: FieldDefinitionsDocument, offset: 
 
 function values(doc: FieldDefinitionsDocument, pos: Extract<DefinitionPosition, { kind: 'value' }>, env: FeatureEnv): CompletionEntry[] {
   const schema = pos.item.ref ? env.catalog.resolve(pos.item.ref.path) : undefined;
+  const write = writer(doc, pos.node);
   const value = (label: string, detail: string, first: boolean, docPath: string): CompletionEntry => ({
-    label, kind: 'value', detail, docPath, insertText: scalarText(label, doc.type.format, pos.node), replace: pos.replace, sortText: `${first ? 0 : 1}${label}`,
+    label, kind: 'value', detail, docPath, insertText: write(label), filterText: label, replace: pos.replace, sortText: `${first ? 0 : 1}${label}`,
   });
   switch (pos.key) {
     case 'name':
-      return fieldNames(pos.item, pos.typed, pos.replace, env);
+      return fieldNames(pos.item, pos.typed, pos.replace, write, env);
     case 'type': {
       const schemaType = schema && schemaTypeOf(schema);
       const own = schemaType === 'object' ? 'group' : schemaType;
@@ -64,8 +65,17 @@ function values(doc: FieldDefinitionsDocument, pos: Extract<DefinitionPosition, 
   }
 }
 
+/**
+ * How a value is written over what is typed: inside a quoted string as it is (the replaced range is within the
+ * quotes), else as the syntax's scalar (`"@timestamp"` in YAML, any string in JSON).
+ */
+function writer(doc: FieldDefinitionsDocument, node: ScalarNode | undefined): (value: string) => string {
+  const quoted = node?.kind === 'string' && (node.style === 'single' || node.style === 'double');
+  return quoted ? (value) => value : (value) => scalarText(value, doc.type.format);
+}
+
 /** Names below the item's group and the segments typed so far, relative to the group, as whole names replacing what is typed. */
-function fieldNames(item: DefinitionItem, typed: string, replace: Span, env: FeatureEnv): CompletionEntry[] {
+function fieldNames(item: DefinitionItem, typed: string, replace: Span, write: (value: string) => string, env: FeatureEnv): CompletionEntry[] {
   const group = item.parent?.ref?.path ?? [];
   const above = typed.split('.').slice(0, -1);
   if (above.some((s) => s === '')) return [];
@@ -76,7 +86,7 @@ function fieldNames(item: DefinitionItem, typed: string, replace: Span, env: Fea
     level: c.level,
     detail: c.detail,
     docPath: c.path,
-    insertText: prefix + c.label,
+    insertText: write(prefix + c.label),
     filterText: prefix + c.label,
     replace,
     sortText: c.sortText,
