@@ -40,7 +40,7 @@ const files: DefinitionsCase[] = [
       // Sets the family places only nested, defined at the root of its file as templates of their placements.
       'nested-only: as': 1, 'nested-only: code_signature': 1, 'nested-only: elf': 1, 'nested-only: geo': 1, 'nested-only: hash': 1,
       'nested-only: interface': 1, 'nested-only: os': 1, 'nested-only: pe': 1, 'nested-only: vlan': 1, 'nested-only: x509': 1,
-      // Root names of later or other sets this schema does not have (one per file: a per-file rule, the first shown).
+      // Root names of sets of later versions or other tools that this schema does not have.
       'unnamespaced-custom-field: cloud': 1, 'unnamespaced-custom-field: data_stream': 1, 'unnamespaced-custom-field: ecs': 1,
       'unnamespaced-custom-field: organization': 1, 'unnamespaced-custom-field: registry': 1, 'unnamespaced-custom-field: vulnerability': 1,
       'foreign-meta-field: ecs': 1,

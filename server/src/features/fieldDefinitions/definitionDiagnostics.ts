@@ -2,7 +2,7 @@
 // as an event's keys), and the file's own rules (definitionRules.ts). An `external: ecs` name claims to be the
 // schema family's: that it is not this schema's is said once, by unknown-external-field.
 import { EventView } from '../../document/fieldRefs';
-import type { FieldDefinitionsDocument } from '../../document/fieldDefinitions/fieldDefinitionsDocument';
+import { FieldDefinitionsDocument, textOf } from '../../document/fieldDefinitions/fieldDefinitionsDocument';
 import type { EventSlice, Span } from '../../document/model';
 import type { FeatureEnv } from '../env';
 import type { FwDiagnostic } from '../types';
@@ -17,7 +17,7 @@ export function checkFieldDefinitions(doc: FieldDefinitionsDocument, fileEnv: Fe
   const env: FeatureEnv = { ...fileEnv, dottedKeys: true };
   const slice: EventSlice = { index: 0, start: 0, text: doc.text, root: undefined, errors: [] };
   const external: Span[] = [];
-  for (const item of doc.items) if (item.external && item.ref) external.push({ start: item.ref.segments[0].start, end: item.ref.segments[item.ref.segments.length - 1].end });
+  for (const item of doc.items) if (textOf(item.external) === 'ecs' && item.ref) external.push({ start: item.ref.segments[0].start, end: item.ref.segments[item.ref.segments.length - 1].end });
   const within = (d: FwDiagnostic, spans: readonly Span[]): boolean => spans.some((s) => s.start <= d.start && d.end <= s.end);
   const keptOnExternal: Span[] = [];
   const keepName = (d: FwDiagnostic): boolean => {
