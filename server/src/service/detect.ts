@@ -6,6 +6,7 @@ import picomatch from 'picomatch';
 import type { Catalog } from '../catalog/types';
 import { loadProcessorTable } from '../catalog/processors';
 import { looksLikeConsole, splitConsole } from '../document/console';
+import { looksLikeFieldDefinitions } from '../document/fieldDefinitions/looksLikeFieldDefinitions';
 import { firstEvent } from '../document/eventDocument';
 import { fileType, FileType } from '../document/fileType';
 import { parseJsonValue } from '../document/jsonValue';
@@ -79,7 +80,8 @@ export function eventDocumentFormat(file: string, text: string, settings: Fieldw
 
 /**
  * What a file is, or undefined when Fieldwise leaves it alone. By path first (the fieldwise.files.* globs: console
- * text, events, pipelines, then mappings and field definitions), then by content: events, then ingest pipelines.
+ * text, events, pipelines, then mappings and field definitions), then by content: events, ingest pipelines, field
+ * definitions.
  */
 export function fileTypeOf(file: string, text: string, settings: FieldwiseSettings, catalog: Catalog, languageId?: string): FileType | undefined {
   if (matchesAny(settings.files.console, file) || languageId === 'http' || languageId === 'es-console') return consoleType(text);
@@ -93,6 +95,7 @@ export function fileTypeOf(file: string, text: string, settings: FieldwiseSettin
   }
   if (looksLikeEvents(text, format, catalog)) return fileType('events', format);
   if (format !== 'ndjson' && looksLikePipeline(text, format)) return fileType('ingestPipeline', format);
+  if (format !== 'ndjson' && looksLikeFieldDefinitions(text, format)) return fileType('fieldDefinitions', format);
   return undefined;
 }
 
