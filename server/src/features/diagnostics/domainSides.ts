@@ -3,7 +3,7 @@
 // with the parts the Public Suffix List gives for that domain.
 import type { Catalog } from '../../catalog/types';
 import { childPath, EventView } from '../../document/fieldRefs';
-import type { Scalar } from '../edits';
+import type { PlainScalar } from '../../document/syntax/writer';
 import { DomainParts, splitDomain } from './facts/domainName';
 import { Located, stringAt } from './eventValues';
 import type { RuleContext } from './rule';
@@ -80,7 +80,7 @@ export function agrees(parts: DomainParts, part: DomainPart, written: string): b
 /** One field write for a fix: a value, or undefined to remove the field. */
 export interface PartWrite {
   path: string;
-  value?: Scalar;
+  value?: PlainScalar;
 }
 
 /** The writes as one edit of the event, each new key beside the side's domain. */
