@@ -1,7 +1,7 @@
 // The ingest pipeline adapter: how a pipeline file splits into bodies (one, or one per console request), where its
 // processors are, and every field reference it holds (processorRefs.ts). Parsing never fails: a half-typed body
 // still yields the processors and references that can be read, and its syntax errors.
-import { isolate, splitConsole } from '../console';
+import { ConsoleRequest, isolate, splitConsole } from '../console';
 import { tidy } from '../eventDocument';
 import type { FileType } from '../fileType';
 import type { NamedRef } from '../fieldRefs';
@@ -24,6 +24,11 @@ export interface PipelineDocument {
   readonly refs: NamedRef[];
 }
 
+/** Whether a parsed file is a pipeline (the service's documents of every kind carry a `kind`, event documents none). */
+export function isPipeline(doc: object): doc is PipelineDocument {
+  return 'kind' in doc && doc.kind === 'ingestPipeline';
+}
+
 /** Top-level keys of a pipeline body, as Elasticsearch takes them. */
 export const PIPELINE_KEYS: readonly string[] = ['description', 'processors', 'on_failure', 'version', '_meta', 'deprecated'];
 
@@ -34,11 +39,12 @@ export function pipelineEndpoint(path: string): BodyRole | undefined {
   return undefined;
 }
 
-export function parsePipelineDocument(text: string, type: FileType, table: ProcessorTable): PipelineDocument {
+/** Parses a pipeline file; console text reads the bodies of `requests` (default: every request of the text). */
+export function parsePipelineDocument(text: string, type: FileType, table: ProcessorTable, requests?: readonly ConsoleRequest[]): PipelineDocument {
   const bodies: PipelineBody[] = [];
   const errors: SyntaxProblem[] = [];
   if (type.console) {
-    for (const request of splitConsole(text)) {
+    for (const request of requests ?? splitConsole(text)) {
       const role = pipelineEndpoint(request.path);
       if (!role || !request.body) continue;
       const parsed = parseGuarded(isolate(text, request.body), false);
