@@ -214,7 +214,7 @@ const fixCases: Array<{ name: string; format: Format; text: string; code: string
   { name: 'add the missing multi-field', format: 'yaml', text: 'properties:\n  user:\n    properties:\n      name:\n        type: keyword\n', code: 'missing-multi-field', title: 'Add the multi-field \'text\'',
     result: 'properties:\n  user:\n    properties:\n      name:\n        type: keyword\n        fields:\n          text:\n            type: text\n' },
   { name: 'add the missing multi-field to existing ones', format: 'json', text: '{"properties": {"user": {"properties": {"name": {"type": "keyword", "fields": {"raw": {"type": "keyword"}}}}}}}', code: 'missing-multi-field', title: 'Add the multi-field \'text\'',
-    result: '{"properties": {"user": {"properties": {"name": {"type": "keyword", "fields": {"raw": {"type": "keyword"}, "text": {\n  "type": "text"\n}}}}}}}' },
+    result: '{"properties": {"user": {"properties": {"name": {"type": "keyword", "fields": {"raw": {"type": "keyword"}, "text": {"type": "text"}}}}}}}' },
   { name: 'an unknown type', format: 'json', text: '{"properties": {"message": {"type": "txt"}}}', code: 'unknown-mapping-type', title: 'Change to \'text\'',
     result: '{"properties": {"message": {"type": "text"}}}' },
   { name: 'the foreign meta field renamed to schema.version', format: 'yaml', text: 'properties:\n  ecs:\n    properties:\n      version:\n        type: keyword\n', code: 'foreign-meta-field', title: "Rename 'ecs.version' to 'schema.version'",
@@ -245,7 +245,7 @@ test('mapping code action: the schema\'s whole mapping for a field whose mapping
   const fix = service.codeActions(doc, FILE, at('path'), []).find((f) => f.title === "Use the schema's mapping for 'url.path'");
   assert.ok(fix);
   const e = fix.edits[0];
-  assert.equal(text.slice(0, e.start) + e.newText + text.slice(e.end), 'properties:\n  url:\n    properties:\n      full:\n        type: text\n      path: {"type":"keyword","ignore_above":1024}\n');
+  assert.equal(text.slice(0, e.start) + e.newText + text.slice(e.end), 'properties:\n  url:\n    properties:\n      full:\n        type: text\n      path: {type: keyword, ignore_above: 1024}\n');
   const clean = parse('properties:\n  url:\n    properties:\n      path:\n        type: keyword\n        ignore_above: 1024\n', 'yaml');
   assert.deepEqual(service.codeActions(clean, FILE, { start: 38, end: 42 }, []).map((f) => f.title), []);
 });

@@ -5,7 +5,7 @@
 import { DeclaredRef, FieldRef, NamedRef } from '../fieldRefs';
 import type { Syntax } from '../fileType';
 import type { ObjectNode, ScalarNode, Span, ValueNode } from '../model';
-import { valueOf } from '../objectKeys';
+import { valueOf } from '../objectValue';
 import { decodeWithOffsets, mapSpan } from '../syntax/stringOffsets';
 import { readDynamicTemplates } from './dynamicTemplates';
 import type { MappedField, MappingBody } from './mappingBody';

@@ -8,7 +8,7 @@ import { loadTypeCompatibility } from '../../catalog/typeCompatibility';
 import type { KeySite, MappingDocument } from '../../document/mapping/mappingDocument';
 import { keyPosition, MappingPosition } from '../../document/mapping/mappingPosition';
 import type { DocumentFormat } from '../../document/model';
-import { valueOf } from '../../document/objectKeys';
+import { valueOf } from '../../document/objectValue';
 import type { FeatureEnv } from '../env';
 import { candidates } from '../keyCompletion';
 import type { CompletionEntry } from '../types';

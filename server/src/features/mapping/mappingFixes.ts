@@ -5,10 +5,9 @@ import { fieldMapping } from '../../catalog/fieldMapping';
 import type { MappedField, MappingDocument } from '../../document/mapping/mappingDocument';
 import { mappedFields } from '../../document/mapping/mappingDocument';
 import { isRecord, stringList } from '../diagnostics/locate';
-import { scalarText } from '../edits';
 import type { FeatureEnv } from '../env';
 import type { FwDiagnostic, QuickFix } from '../types';
-import { addEntry, multiFieldMapping, replaceMapping } from './mappingWriter';
+import { addEntry, multiFieldMapping, replaceMapping, scalarEdit } from './mappingWriter';
 
 const RENAMES_FIELD = new Set(['unknown-field']);
 
@@ -24,7 +23,7 @@ export function mappingFixes(doc: MappingDocument, shown: readonly FwDiagnostic[
       case 'schema-version-not-keyword': {
         const field = fieldAt(doc, d.start);
         const type = data.type;
-        if (field?.typeNode && typeof type === 'string' && type !== 'object') out.push(fix(`Map as ${type}, the schema's type`, [{ start: field.typeNode.start, end: field.typeNode.end, newText: scalarText(type, format, field.typeNode) }]));
+        if (field?.typeNode && typeof type === 'string' && type !== 'object') out.push(fix(`Map as ${type}, the schema's type`, [scalarEdit(type, format, field.typeNode)]));
         break;
       }
       case 'missing-multi-field': {
@@ -38,8 +37,11 @@ export function mappingFixes(doc: MappingDocument, shown: readonly FwDiagnostic[
         break;
       }
       case 'unknown-mapping-type':
-        stringList(data.suggestions).forEach((s, i) => out.push(fix(`Change to '${s}'`, [{ start: d.start, end: d.end, newText: scalarText(s, format, nodeAt(doc, d.start)) }], i === 0)));
+      {
+        const node = nodeAt(doc, d.start);
+        if (node) stringList(data.suggestions).forEach((s, i) => out.push(fix(`Change to '${s}'`, [scalarEdit(s, format, node)], i === 0)));
         break;
+      }
       case 'foreign-meta-field':
         out.push(...foreignMetaRename(doc, d));
         break;

@@ -1,12 +1,12 @@
-// One body of a non-event file kind parsed whole with the syntax's tolerant parser: never throws; nesting past
-// MAX_NESTING becomes one syntax error instead of a stack overflow (invariant 5).
+// One whole-file parse for the file kinds that are one unit (pipelines, field definitions): the syntax's tolerant
+// parser, its errors kept inside the text, and nesting past MAX_NESTING as one syntax error instead of a crash.
 import { tidy } from './eventDocument';
 import { parseJsonValue, ParsedValue } from './jsonValue';
 import { MAX_NESTING, NestingTooDeep } from './model';
 import { parseYamlValue } from './yamlValue';
 
-/** `what` names the kind in the nesting message ("a pipeline", "a mapping"). */
-export function parseValue(text: string, yaml: boolean, what: string): ParsedValue {
+/** `what` names the file kind in the nesting message ("a pipeline"). */
+export function parseGuarded(text: string, yaml: boolean, what: string): ParsedValue {
   try {
     const parsed = yaml ? parseYamlValue(text) : parseJsonValue(text);
     return { root: parsed.root, errors: tidy(parsed.errors, text.length) };

@@ -1,30 +1,19 @@
-// The diagnostics of a file kind that is one unit (not split into events): its syntax errors, the event rules that
-// judge names (`reads: 'names'`) over the names it writes, and its own rules; settings applied once for all kinds.
-import type { EventView } from '../../document/fieldRefs';
-import type { SyntaxProblem } from '../../document/model';
-import type { FeatureEnv } from '../env';
-import type { FwDiagnostic, RuleInfo, Severity } from '../types';
-import { createRuleContext } from './context';
-import { diagnosticSettings, rules, suppressionOf } from './index';
-import type { Finding, Rule } from './rule';
-import { syntaxError } from './rules/syntaxError';
+// Diagnostics of a file kind that is one unit (a pipeline, a field definitions file): its syntax errors, the rules of
+// event keys that judge a name alone (`reads: 'names'`) over the names it writes, and the kind's own findings; the
+// settings applied, each per-file rule collapsed to one diagnostic, sorted.
+import type { EventView } from '../document/fieldRefs';
+import type { SyntaxProblem } from '../document/model';
+import { createRuleContext, diagnosticSettings, rules, suppressionOf } from './diagnostics';
+import type { Finding, Rule } from './diagnostics/rule';
+import { syntaxError } from './diagnostics/rules/syntaxError';
+import type { FeatureEnv } from './env';
+import type { FwDiagnostic, Severity } from './types';
 
 /** The rules of event keys that judge a name alone: they run on every file kind's written names. */
-const nameRules: readonly Rule[] = rules.filter((r) => r.reads === 'names');
-
-/** A finding of a kind's own rule, which may differ from the rule's default severity (the type table's verdict). */
-export interface KindFinding extends Finding {
-  severity?: Severity;
-}
-
-/** One of the kind's own rules: its contract and its findings on the document. */
-export interface KindRuleRun {
-  rule: RuleInfo;
-  findings: readonly KindFinding[];
-}
+export const nameRules: readonly Rule[] = rules.filter((r) => r.reads === 'names');
 
 /** A diagnostic before settings apply: the code, its default severity and a finding. */
-function diagnostic(code: string, severity: Severity, f: Finding): FwDiagnostic {
+export function diagnostic(code: string, severity: Severity, f: Finding): FwDiagnostic {
   const d: FwDiagnostic = { code, severity, message: f.message, start: f.start, end: f.end };
   if (f.data !== undefined) d.data = f.data;
   if (f.tags) d.tags = f.tags;
@@ -32,14 +21,16 @@ function diagnostic(code: string, severity: Severity, f: Finding): FwDiagnostic 
 }
 
 /**
- * Every diagnostic of a one-unit document, document offsets, sorted, with the settings applied. `nameSeverity`
- * changes a name rule's default for the kind (a deprecated field is information in a mapping).
+ * Every diagnostic of the unit, document offsets, sorted, with the settings applied. `keepName` may drop a name
+ * rule's diagnostic the kind words better itself (before per-file rules are counted); `nameSeverity` changes a name
+ * rule's default for the kind (a deprecated field is information in a mapping).
  */
-export function checkUnit(
+export function unitDiagnostics(
   errors: readonly SyntaxProblem[],
   written: EventView,
-  own: () => readonly KindRuleRun[],
+  own: () => FwDiagnostic[],
   env: FeatureEnv,
+  keepName: (d: FwDiagnostic) => boolean = () => true,
   nameSeverity: Readonly<Record<string, Severity>> = {},
 ): FwDiagnostic[] {
   const { off, severityOf } = diagnosticSettings(env);
@@ -51,6 +42,7 @@ export function checkUnit(
   for (const rule of nameRules) {
     for (const f of rule.check(ctx)) {
       const d = diagnostic(rule.code, nameSeverity[rule.code] ?? rule.defaultSeverity, f);
+      if (!keepName(d)) continue;
       if (!rule.perFile) {
         found.push(d);
         continue;
@@ -60,7 +52,7 @@ export function checkUnit(
       else perFile.set(rule.code, { first: d, count: 1, rule });
     }
   }
-  for (const { rule, findings } of own()) for (const f of findings) found.push(diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f));
+  found.push(...own());
   const suppressed = suppressionOf([...perFile.values()].map((p) => p.rule));
   const out: FwDiagnostic[] = [];
   for (const d of found) if (!off.has(d.code) && !suppressed(d)) out.push({ ...d, severity: severityOf(d) });
