@@ -1,6 +1,7 @@
 // Large inputs over stdio: code actions on one NDJSON event of 100,000 dotted keys (about 3 MB; one request parses
 // it once), and completion and hover in a small file open beside a file past fieldwise.maxFileSize.
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BenchClient } from './lspClient';
@@ -20,7 +21,13 @@ export async function runLargeInputs(folder: string): Promise<void> {
     writeFileSync(join(folder, 'dotted.ndjson'), line);
     await client.openToDiagnostics(ndjson, 'ndjson', line, 0, 600_000);
     const at = client.document(ndjson).positionAt(line.indexOf('"labels.k0"') + 2);
-    const actions = await client.timed<unknown[]>('textDocument/codeAction', { textDocument: { uri: ndjson }, range: { start: at, end: at }, context: { diagnostics: [] } });
+    // Three requests at one key: the first after open, then as an editor asks again when the caret stays.
+    const actionMs: number[] = [];
+    let actions: { ms: number; result?: unknown[] } = { ms: NaN };
+    for (let i = 0; i < 3; i++) {
+      actions = await client.timed<unknown[]>('textDocument/codeAction', { textDocument: { uri: ndjson }, range: { start: at, end: at }, context: { diagnostics: [] } });
+      actionMs.push(actions.ms);
+    }
     // Beside a file past the limit (3 MB here), a normal file answers as it would alone.
     const big = benchDocument('json', '5m', 5_000_000, 1);
     const bigUri = pathToFileURL(join(folder, 'over-limit.json')).href;
@@ -34,7 +41,7 @@ export async function runLargeInputs(folder: string): Promise<void> {
     for (const p of small.completions) completion.push((await client.timed('textDocument/completion', { textDocument: { uri: smallUri }, position: doc.positionAt(p.offset) })).ms);
     for (const p of small.hovers) hover.push((await client.timed('textDocument/hover', { textDocument: { uri: smallUri }, position: doc.positionAt(p.offset) })).ms);
     process.stdout.write(`\nLarge inputs:
-code actions on one NDJSON event of ${KEYS.toLocaleString('en')} dotted keys (${(line.length / 1e6).toFixed(1)} MB): ${actions.ms.toFixed(0)} ms, ${actions.result?.length ?? 0} actions (target: under 1 s)
+code actions on one NDJSON event of ${KEYS.toLocaleString('en')} dotted keys (${(line.length / 1e6).toFixed(1)} MB): ${actionMs.map((ms) => ms.toFixed(0)).join(' / ')} ms (3 requests), ${actions.result?.length ?? 0} actions (target: under 1 s; load average ${loadavg()[0].toFixed(1)})
 beside a ${(big.text.length / 1e6).toFixed(1)} MB file past fieldwise.maxFileSize (3 MB here): completion p50 ${median(completion).toFixed(1)} ms, hover p50 ${median(hover).toFixed(1)} ms in a 100 KB file
 `);
   } finally {

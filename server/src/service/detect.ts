@@ -8,10 +8,9 @@ import { loadProcessorTable } from '../catalog/processors';
 import { looksLikeConsole, splitConsole } from '../document/console';
 import { firstEvent } from '../document/eventDocument';
 import { fileType, FileType } from '../document/fileType';
-import { parseJsonValue } from '../document/jsonValue';
+import type { ParsedValue } from '../document/jsonValue';
 import type { DocumentFormat, ObjectNode, ValueNode } from '../document/model';
-import { PIPELINE_KEYS, pipelineEndpoint } from '../document/pipeline/pipelineDocument';
-import { parseYamlValue } from '../document/yamlValue';
+import { parsePipelineText, PIPELINE_KEYS, pipelineEndpoint } from '../document/pipeline/pipelineDocument';
 import { matchesAny } from '../features/fileSettings';
 import type { FieldwiseSettings } from './settings';
 
@@ -51,8 +50,8 @@ export function matchesEventGlobs(settings: FieldwiseSettings, file: string): bo
  * Whether the first event of a text looks like an event: it has `@timestamp`, a `schema` or `ecs` object (or a
  * dotted `schema.version` / `ecs.version` key), or two or more keys that are schema field sets.
  */
-export function looksLikeEvents(text: string, format: DocumentFormat, catalog: Catalog): boolean {
-  const first = firstEventRoot(text, format);
+export function looksLikeEvents(text: string, format: DocumentFormat, catalog: Catalog, whole?: () => ParsedValue): boolean {
+  const first = whole && isOneObject(text, format) ? whole().root : firstEventRoot(text, format);
   if (first?.kind !== 'object') return false;
   const setNames = topLevelSetNames(catalog);
   let sets = 0;
@@ -76,19 +75,37 @@ export function eventDocumentFormat(file: string, text: string, settings: Fieldw
   return type?.kind === 'events' ? type.format : undefined;
 }
 
+/** Parses a text whole, as a pipeline's body is parsed (`parsePipelineText`): the LanguageService keeps the result for the parse that follows. */
+export type WholeParse = (text: string, format: 'json' | 'yaml') => ParsedValue;
+
 /**
  * What a file is, or undefined when Fieldwise leaves it alone. By path first (the fieldwise.files.* globs: events,
- * then pipelines, then console text), then by content: events, then ingest pipelines.
+ * then pipelines, then console text), then by content: events, then ingest pipelines. Content is parsed whole at most
+ * once, with `parseWhole`: a JSON text of one object is its own first event, and that parse also reads it as a pipeline.
  */
-export function fileTypeOf(file: string, text: string, settings: FieldwiseSettings, catalog: Catalog, languageId?: string): FileType | undefined {
+export function fileTypeOf(
+  file: string, text: string, settings: FieldwiseSettings, catalog: Catalog, languageId?: string, parseWhole: WholeParse = wholeText,
+): FileType | undefined {
   if (matchesAny(settings.files.console, file) || languageId === 'http' || languageId === 'es-console') return looksLikeConsole(text) && consoleHasPipeline(text) ? fileType('ingestPipeline', 'json', true) : undefined;
   const format = formatFromName(file) ?? formatFromLanguage(languageId);
   if (!format || isPipelineTestInput(file)) return undefined;
   if (matchesEventGlobs(settings, file)) return fileType('events', format);
   if (format !== 'ndjson' && matchesAny(settings.files.pipelines, file)) return fileType('ingestPipeline', format);
-  if (looksLikeEvents(text, format, catalog)) return fileType('events', format);
-  if (format !== 'ndjson' && looksLikePipeline(text, format)) return fileType('ingestPipeline', format);
+  if (format === 'ndjson') return looksLikeEvents(text, format, catalog) ? fileType('events', format) : undefined;
+  let parsed: ParsedValue | undefined;
+  const whole = (): ParsedValue => (parsed ??= parseWhole(text, format));
+  if (looksLikeEvents(text, format, catalog, whole)) return fileType('events', format);
+  if (looksLikePipeline(text, format, whole)) return fileType('ingestPipeline', format);
   return undefined;
+}
+
+function wholeText(text: string, format: 'json' | 'yaml'): ParsedValue {
+  return parsePipelineText(text, format === 'yaml');
+}
+
+/** A JSON text whose first event is the whole text: one object (not an array of events, not Elastic's `{"expected": [...]}`). */
+function isOneObject(text: string, format: DocumentFormat): boolean {
+  return format === 'json' && /^\s*\{/.test(text) && !/^\s*\{\s*"expected"\s*:\s*\[/.test(text);
 }
 
 const TEST_INPUT = /(?:^|\/)_dev\/test\/pipeline\/test-[^/]*\.(?:json|ya?ml)$/;
@@ -109,12 +126,12 @@ function consoleHasPipeline(text: string): boolean {
  * A list alone, or `processors:` without the other pipeline keys, is also how a Beats config looks: there the items'
  * options must be the ingest processor's own too (Beats' `rename` and `convert` take `fields: [{from, to}]`).
  */
-export function looksLikePipeline(text: string, format: DocumentFormat): boolean {
+export function looksLikePipeline(text: string, format: DocumentFormat, whole: () => ParsedValue = () => wholeText(text, format === 'yaml' ? 'yaml' : 'json')): boolean {
   // Cheap first: only a text that names `processors` or is a list is parsed whole.
   if (!text.includes('processors') && !/^\s*(?:---\s*)?-|^\s*\[/.test(text)) return false;
   let root: ValueNode | undefined;
   try {
-    root = (format === 'yaml' ? parseYamlValue(text) : parseJsonValue(text)).root;
+    root = whole().root;
   } catch {
     return false;
   }

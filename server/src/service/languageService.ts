@@ -7,7 +7,8 @@ import { EventView } from '../document/fieldRefs';
 import { eventKey, releaseTree } from '../document/parsedEvent';
 import type { FileType } from '../document/fileType';
 import type { DocumentFormat, EventSlice, ParsedDocument, Span } from '../document/model';
-import { parsePipelineDocument, PipelineDocument } from '../document/pipeline/pipelineDocument';
+import { parsePipelineDocument, parsePipelineText, PipelineDocument } from '../document/pipeline/pipelineDocument';
+import type { ParsedValue } from '../document/jsonValue';
 import { complete } from '../features/completion';
 import { completionDocs } from '../features/fieldDocs';
 import { hover } from '../features/hover';
@@ -26,6 +27,7 @@ import { pipelineHints } from '../features/pipeline/pipelineHints';
 import { hoverPipeline } from '../features/pipeline/pipelineHover';
 import { pipelineRules } from '../features/pipeline/pipelineRules';
 import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, RuleInfo, TextEdit } from '../features/types';
+import { fileTypeOf } from './detect';
 import { defaultSettings, FieldwiseSettings } from './settings';
 import { dottedKeysAllowed } from '../features/fileSettings';
 
@@ -40,7 +42,18 @@ export class LanguageService {
   /** A pipeline's diagnostics, kept for its parse (code actions ask for what the editor was shown). */
   private readonly pipelineChecks = new WeakMap<PipelineDocument, { catalog: Catalog; settings: FieldwiseSettings; file: string; diagnostics: FwDiagnostic[] }>();
 
+  /** The whole parse of the last pipeline found by its content, for the `parse` of the same text that follows detection. */
+  private detected: { text: string; parsed: ParsedValue } | undefined;
+
   constructor(private catalog: Catalog, private settings: FieldwiseSettings = defaultSettings) {}
+
+  /** What a file is (`fileTypeOf`, service/detect.ts); a pipeline found by its content is then parsed once, not twice. */
+  fileTypeOf(file: string, text: string, settings: FieldwiseSettings, languageId?: string): FileType | undefined {
+    let kept: { text: string; parsed: ParsedValue } | undefined;
+    const type = fileTypeOf(file, text, settings, this.catalog, languageId, (t, format) => (kept = { text: t, parsed: parsePipelineText(t, format === 'yaml') }).parsed);
+    this.detected = type?.kind === 'ingestPipeline' && !type.console ? kept : undefined;
+    return type;
+  }
 
   configure(catalog: Catalog, settings: FieldwiseSettings): void {
     this.catalog = catalog;
@@ -56,7 +69,11 @@ export class LanguageService {
   parse(text: string, type: FileType, previous?: SourceDocument): SourceDocument;
   parse(text: string, type: FileType | DocumentFormat, previous?: SourceDocument): SourceDocument {
     if (typeof type === 'string') return parseEventDocument(text, type, previous && !isPipeline(previous) ? previous : undefined);
-    if (type.kind === 'ingestPipeline') return parsePipelineDocument(text, type, loadProcessorTable());
+    if (type.kind === 'ingestPipeline') {
+      const detected = this.detected;
+      this.detected = undefined;
+      return parsePipelineDocument(text, type, loadProcessorTable(), detected?.text === text && !type.console ? detected.parsed : undefined);
+    }
     return parseEventDocument(text, type.format, previous && !isPipeline(previous) ? previous : undefined);
   }
 

@@ -7,6 +7,7 @@ import type { FileType } from '../fileType';
 import type { NamedRef } from '../fieldRefs';
 import { parseJsonValue, ParsedValue } from '../jsonValue';
 import { ArrayNode, MAX_NESTING, NestingTooDeep, ObjectNode, Span, SyntaxProblem, ValueNode } from '../model';
+import { parseCounter } from '../parseCounter';
 import { parseYamlValue } from '../yamlValue';
 import type { ProcessorTable } from '../../catalog/processors';
 import type { BodyRole, PipelineBody } from './pipelineBody';
@@ -34,28 +35,34 @@ export function pipelineEndpoint(path: string): BodyRole | undefined {
   return undefined;
 }
 
-export function parsePipelineDocument(text: string, type: FileType, table: ProcessorTable): PipelineDocument {
+/**
+ * `parsed`: the text already parsed whole by `parsePipelineText` (file detection reads a pipeline's content with it,
+ * and the parse that follows takes it instead of parsing the text again).
+ */
+export function parsePipelineDocument(text: string, type: FileType, table: ProcessorTable, parsed?: ParsedValue): PipelineDocument {
   const bodies: PipelineBody[] = [];
   const errors: SyntaxProblem[] = [];
   if (type.console) {
     for (const request of splitConsole(text)) {
       const role = pipelineEndpoint(request.path);
       if (!role || !request.body) continue;
-      const parsed = parseGuarded(isolate(text, request.body), false);
+      const parsed = parsePipelineText(isolate(text, request.body), false);
       errors.push(...parsed.errors);
       bodies.push(bodyOf(request.body, role, parsed.root));
     }
   } else {
-    const parsed = parseGuarded(text, type.format === 'yaml');
-    errors.push(...parsed.errors);
-    bodies.push(bodyOf({ start: 0, end: text.length }, 'pipeline', parsed.root));
+    const whole = parsed ?? parsePipelineText(text, type.format === 'yaml');
+    errors.push(...whole.errors);
+    bodies.push(bodyOf({ start: 0, end: text.length }, 'pipeline', whole.root));
   }
   const refs: NamedRef[] = [];
   for (const body of bodies) processorRefs(body, text, type, table, refs);
   return { kind: 'ingestPipeline', type, text, bodies, errors, refs };
 }
 
-function parseGuarded(text: string, yaml: boolean): ParsedValue {
+/** A pipeline body's text (JSON, or YAML when `yaml`) parsed whole; nesting too deep is one syntax error, never a throw. */
+export function parsePipelineText(text: string, yaml: boolean): ParsedValue {
+  parseCounter.pipelines++;
   try {
     const parsed = yaml ? parseYamlValue(text) : parseJsonValue(text);
     return { root: parsed.root, errors: tidy(parsed.errors, text.length) };
