@@ -17,7 +17,7 @@ import { checkDocument, rules } from '../features/diagnostics';
 import { notAnalysed } from '../features/diagnostics/rules/notAnalysed';
 import { megabytes } from '../document/limits';
 import { checkCounter } from '../features/diagnostics/eventDiagnostics';
-import { codeActions } from '../features/codeActions';
+import { codeActions, fixAllOf } from '../features/codeActions';
 import type { FeatureEnv } from '../features/env';
 import { checkPipeline } from '../features/pipeline/pipelineDiagnostics';
 import type { PipelineEnv } from '../features/pipeline/pipelineEnv';
@@ -167,10 +167,18 @@ export class LanguageService {
     };
   }
 
-  /** Quick fixes for the diagnostics in `range` (document offsets), plus fix-all actions. */
-  codeActions(doc: SourceDocument, file: string, range: Span, diagnostics: FwDiagnostic[]): QuickFix[] {
+  /**
+   * Quick fixes for the diagnostics in `range` (document offsets), plus fix-all actions; with `deferFixAll` an event
+   * document's fix-alls come without edits (`deferred`), and `fixAll` makes them when the client resolves one.
+   */
+  codeActions(doc: SourceDocument, file: string, range: Span, diagnostics: FwDiagnostic[], deferFixAll = false): QuickFix[] {
     if (isPipeline(doc)) return pipelineFixes(doc, this.diagnostics(doc, file), range, loadProcessorTable());
-    return codeActions(doc, this.env(doc.format, file), range, diagnostics);
+    return codeActions(doc, this.env(doc.format, file), range, diagnostics, deferFixAll);
+  }
+
+  /** The edits of a deferred fix-all of `code` (document offsets). */
+  fixAll(doc: SourceDocument, file: string, code: string): TextEdit[] {
+    return isPipeline(doc) ? [] : fixAllOf(doc, this.env(doc.format, file), code);
   }
 }
 
