@@ -22,11 +22,11 @@ const refsOf = (doc: PipelineDocument): string[] => doc.refs.map((r) => `${r.acc
 test('a content-detected pipeline is parsed once from detection to its references, with the references of a parse of its own', () => {
   const lsp = new LanguageService(testCatalog());
   const text = pipeline('source.port');
-  const before = parseCounter.pipelines;
+  const before = parseCounter.wholeFiles;
   const type = lsp.fileTypeOf('firewall.json', text, defaultSettings);
   assert.equal(type?.kind, 'ingestPipeline');
   const doc = lsp.parse(text, type!) as PipelineDocument;
-  assert.equal(parseCounter.pipelines - before, 1, 'detection and parse share one parse');
+  assert.equal(parseCounter.wholeFiles - before, 1, 'detection and parse share one parse');
   const fresh = new LanguageService(testCatalog()).parse(text, type!) as PipelineDocument;
   assert.deepEqual(refsOf(doc), refsOf(fresh));
   assert.ok(refsOf(doc).includes(`write source.port ${text.indexOf('source.port')}-${text.indexOf('source.port') + 6},${text.indexOf('source.port') + 7}-${text.indexOf('source.port') + 11}`));

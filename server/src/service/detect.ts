@@ -6,12 +6,15 @@ import picomatch from 'picomatch';
 import type { Catalog } from '../catalog/types';
 import { loadProcessorTable } from '../catalog/processors';
 import { looksLikeConsole, splitConsole } from '../document/console';
+import { looksLikeFieldDefinitions } from '../document/fieldDefinitions/looksLikeFieldDefinitions';
 import { firstEvent } from '../document/eventDocument';
 import { fileType, FileType } from '../document/fileType';
+import { parseGuarded } from '../document/guardedParse';
 import type { ParsedValue } from '../document/jsonValue';
 import type { DocumentFormat, ObjectNode, ValueNode } from '../document/model';
-import { parsePipelineText, PIPELINE_KEYS, pipelineEndpoint } from '../document/pipeline/pipelineDocument';
+import { PIPELINE_KEYS } from '../document/pipeline/pipelineDocument';
 import { matchesAny } from '../features/fileSettings';
+import { adapterForRequest, adapterOf } from './fileKinds';
 import type { FieldwiseSettings } from './settings';
 
 const EXTENSIONS: Array<[RegExp, DocumentFormat]> = [
@@ -75,32 +78,38 @@ export function eventDocumentFormat(file: string, text: string, settings: Fieldw
   return type?.kind === 'events' ? type.format : undefined;
 }
 
-/** Parses a text whole, as a pipeline's body is parsed (`parsePipelineText`): the LanguageService keeps the result for the parse that follows. */
+/** Parses a text whole, as a pipeline is parsed (`parseGuarded`): the LanguageService keeps the result for the parse that follows. */
 export type WholeParse = (text: string, format: 'json' | 'yaml') => ParsedValue;
 
 /**
- * What a file is, or undefined when Fieldwise leaves it alone. By path first (the fieldwise.files.* globs: events,
- * then pipelines, then console text), then by content: events, then ingest pipelines. Content is parsed whole at most
- * once, with `parseWhole`: a JSON text of one object is its own first event, and that parse also reads it as a pipeline.
+ * What a file is, or undefined when Fieldwise leaves it alone. By path first (the fieldwise.files.* globs: console
+ * text, events, pipelines, then mappings and field definitions), then by content: events, ingest pipelines, field
+ * definitions. Content is parsed whole at most once, with `parseWhole`: a JSON text of one object is its own first
+ * event, and that parse also reads it as a pipeline.
  */
 export function fileTypeOf(
   file: string, text: string, settings: FieldwiseSettings, catalog: Catalog, languageId?: string, parseWhole: WholeParse = wholeText,
 ): FileType | undefined {
-  if (matchesAny(settings.files.console, file) || languageId === 'http' || languageId === 'es-console') return looksLikeConsole(text) && consoleHasPipeline(text) ? fileType('ingestPipeline', 'json', true) : undefined;
+  if (matchesAny(settings.files.console, file) || languageId === 'http' || languageId === 'es-console') return consoleType(text);
   const format = formatFromName(file) ?? formatFromLanguage(languageId);
   if (!format || isPipelineTestInput(file)) return undefined;
   if (matchesEventGlobs(settings, file)) return fileType('events', format);
   if (format !== 'ndjson' && matchesAny(settings.files.pipelines, file)) return fileType('ingestPipeline', format);
+  if (format !== 'ndjson' && matchesAny(settings.files.mappings, file)) {
+    const kind = definesAsList(text, format) ? 'fieldDefinitions' : 'mapping';
+    if (adapterOf(kind)) return fileType(kind, format);
+  }
   if (format === 'ndjson') return looksLikeEvents(text, format, catalog) ? fileType('events', format) : undefined;
   let parsed: ParsedValue | undefined;
   const whole = (): ParsedValue => (parsed ??= parseWhole(text, format));
   if (looksLikeEvents(text, format, catalog, whole)) return fileType('events', format);
   if (looksLikePipeline(text, format, whole)) return fileType('ingestPipeline', format);
+  if (looksLikeFieldDefinitions(text, format)) return fileType('fieldDefinitions', format);
   return undefined;
 }
 
 function wholeText(text: string, format: 'json' | 'yaml'): ParsedValue {
-  return parsePipelineText(text, format === 'yaml');
+  return parseGuarded(text, format === 'yaml', 'a pipeline');
 }
 
 /** A JSON text whose first event is the whole text: one object (not an array of events, not Elastic's `{"expected": [...]}`). */
@@ -115,9 +124,28 @@ function isPipelineTestInput(file: string): boolean {
   return TEST_INPUT.test(file.replace(/\\/g, '/')) && !file.endsWith('-expected.json');
 }
 
-/** Whether a console text sends a pipeline or a simulate request. */
-function consoleHasPipeline(text: string): boolean {
-  return splitConsole(text).some((r) => pipelineEndpoint(r.path) !== undefined);
+/** Console text that sends a request some file kind reads; its kind is the first such request's (the service reads them all). */
+function consoleType(text: string): FileType | undefined {
+  if (!looksLikeConsole(text)) return undefined;
+  for (const request of splitConsole(text)) {
+    const adapter = request.body && adapterForRequest(request);
+    if (adapter) return fileType(adapter.kind, 'json', true);
+  }
+  return undefined;
+}
+
+/**
+ * Of the files fieldwise.files.mappings names, field definitions are YAML lists (`- name: ...`, `- key: ...`);
+ * index templates and mappings are objects.
+ */
+function definesAsList(text: string, format: DocumentFormat): boolean {
+  if (format !== 'yaml') return false;
+  for (const line of text.slice(0, 65536).split('\n')) {
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed === '---' || trimmed.startsWith('#')) continue;
+    return trimmed.startsWith('- ') || trimmed === '-';
+  }
+  return false;
 }
 
 /**
