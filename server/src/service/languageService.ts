@@ -16,6 +16,7 @@ import { megabytes } from '../document/limits';
 import { checkCounter } from '../features/diagnostics/eventDiagnostics';
 import { codeActions, fixAllOf } from '../features/codeActions';
 import type { FeatureEnv } from '../features/env';
+import { FeatureCaches } from '../features/featureCaches';
 import type { FileKindAdapter } from '../features/fileKindAdapter';
 import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, RuleInfo, TextEdit } from '../features/types';
 import { adapterOf, ConsoleDocument, fileKindAdapters, parseConsole, partAt } from './fileKinds';
@@ -45,6 +46,9 @@ export class LanguageService {
 
   /** The whole parse of the last pipeline found by its content, for the `parse` of the same text that follows detection. */
   private detected: { text: string; parsed: ParsedValue } | undefined;
+
+  /** The features' state for this instance's documents (FeatureEnv carries it to them). */
+  private readonly caches = new FeatureCaches();
 
   constructor(private catalog: Catalog, private settings: FieldwiseSettings = defaultSettings) {}
 
@@ -80,7 +84,7 @@ export class LanguageService {
   }
 
   env(format: DocumentFormat, file: string): FeatureEnv {
-    return { catalog: this.catalog, format, settings: this.settings, file, dottedKeys: dottedKeysAllowed(this.settings, file) };
+    return { catalog: this.catalog, format, settings: this.settings, file, dottedKeys: dottedKeysAllowed(this.settings, file), caches: this.caches };
   }
 
   /** The units of a document that is not split into events: itself, or each part of a console text. */
