@@ -41,6 +41,8 @@ export interface QuickFix {
   isPreferred?: boolean;
   /** The diagnostic it fixes, when it fixes one. */
   diagnostic?: FwDiagnostic;
+  /** A fix-all whose edits are made only when the client resolves it (`fixAllEdits` of `code`): `edits` is empty until then. */
+  deferred?: boolean;
 }
 
 export interface CompletionEntry {

@@ -6,7 +6,7 @@ import type { NamedRef } from '../fieldRefs';
 import { syntaxOf } from '../fileType';
 import type { PropertyNode, ScalarNode, Span, ValueNode } from '../model';
 import { wordAt } from '../positionContext';
-import { decodedOffsetAt, decodeWithOffsets, mapSpan } from '../syntax/stringOffsets';
+import { decodedOffsetAt, decodeString, mapSpan } from '../syntax/stringOffsets';
 import type { PipelineBody, ProcessorSite } from './pipelineBody';
 import { bodyAt, PipelineDocument } from './pipelineDocument';
 import type { ProcessorTable } from '../../catalog/processors';
@@ -66,7 +66,7 @@ function siteInOptions(doc: PipelineDocument, body: PipelineBody, offset: number
 
 function stringSite(doc: PipelineDocument, site: ProcessorSite, option: string, form: OptionForm, node: ScalarNode, offset: number): PipelinePosition | undefined {
   const raw = doc.text.slice(node.start, node.end);
-  const decoded = decodeWithOffsets(raw, node.style ?? 'double', syntaxOf(doc.type.format));
+  const decoded = decodeString(raw, node.style ?? 'double', syntaxOf(doc.type.format));
   if (!decoded) return undefined;
   const value = decoded.value;
   const local = decodedOffsetAt(decoded, offset - node.start);
