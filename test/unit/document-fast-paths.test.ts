@@ -69,6 +69,39 @@ test('the fast YAML parser agrees with the yaml library wherever it answers', ()
   assert.ok(answered > inputs.length / 2, `the fast path answered ${answered} of ${inputs.length}`);
 });
 
+/** Multi-line quoted values (Beats' and packages' long descriptions), one per folding rule: the fast path takes each. */
+const multiLineQuoted = [
+  "a: 'x\n  y'\n", 'a: "x\n  y"\n', // a line break folds to a space
+  "a: 'one\n\n  two\n\n\n  three'\nb: 1\n", 'a: "one\n\n  two\n \n  three"\n', // empty lines fold to newlines
+  'a: "x   \n   y   "\n', "a: 'x   \n   y'\n", 'a: "x \n \n y"\n', // white space around the break is trimmed
+  'a: "x\\\n   y"\n', 'a: "x \\\n   \\ y"\n', 'a: "x\\\n  "\n', // `\` joins lines without a space
+  'a: "x\r\n  y\r\n\r\n  z"\r\nb: 2\r\n', "a: 'x\r\n  y'\r\n", 'a: "x\\\r\n  y"\r\n', // CRLF
+  'a: "x\n  \ty"\n', 'a: "x\t\n  y"\n', // tabs
+  'a: "x\n  # not a comment"\n', "a: 'x\n  #y'\n", 'a: "x\n  y" # c\nb: 1\n', // `#` inside and after
+  'a: "x\n  "\n', "a: 'x\n  '''\n", "a: 'x\n  ''y'' z'\n", 'a: "x\n  \\"y\\" z"\n', 'a: "\n  x\n  "\n', // a quote at a line start
+  'a: "x\n  ---\n  y"\n', 'a: "\\xAE x\n  y"\n', 'a: "Microsoft\\xAE Windows"\n', // a marker inside, `\x` escapes
+  'a:\n  b: "x\n   y"\n  c: 1\n', '- "x\n  y"\n- 2\n', '- a: "x\n   y"\n  b: 1\n', // continuation indented past the key or `-`
+];
+
+/** Multi-line quoted values the library reports errors for, or the fast path is not sure of: it leaves them. */
+const multiLineQuotedLeft = [
+  'a: "x\ny"\n', '- "x\ny"\n', 'a:\n  b: "x\n  y"\n', '- a: "x\n  y"\n', 'a: "x\n\t y"\n', 'a: "x\n\t\n  y"\n', // not indented enough
+  'a: "x\n  y\nb: 1\n', 'a: "x\n  y', "a: 'x\n  y", "a: '\n'\n", 'a: "x\\\n"\n', // unterminated
+  'a: "x\n  y" z\n', 'a: "x\n  y"\n  b: 1\n', 'a: "\\q\n  y"\n', 'a: "x\n---\n  y"\n', 'a: "x\r  y\n  z"\n', // errors, a lone CR
+  '"k\n y": 1\n', 'a: ["x\n  y"]\n', '"x\n y"\n', // keys, flow collections and a lone document scalar stay one-line
+];
+
+test('multi-line quoted values take the fast YAML path and fold as the library folds', () => {
+  for (const text of multiLineQuoted) {
+    const fast = parseYamlFast(text);
+    assert.ok(fast, `the fast path takes ${JSON.stringify(text)}`);
+    const reference = parseYamlCst(text);
+    assert.deepEqual(reference.errors, [], JSON.stringify(text));
+    assert.deepEqual(plainTree(fast), plainTree(reference.root), JSON.stringify(text));
+  }
+  for (const text of multiLineQuotedLeft) assert.equal(parseYamlFast(text), undefined, `the library decides ${JSON.stringify(text)}`);
+});
+
 test('generated events, the shape of real event files, take the fast YAML path', () => {
   const text = stringify(Array.from({ length: 20 }, (_, i) => sampleEvent(i)));
   const pieces = yamlPieces(text);
