@@ -194,7 +194,7 @@ for (const [style, gen] of [['plain', plain], ['single', single], ['double', dou
         }
       }
     }
-    // The fast path takes quoted values (multi-line too) and literal blocks; plain multi-line and folded ones it leaves.
+    // The fast path takes plain and quoted values (multi-line too) and literal blocks; folded blocks it leaves.
     if (style !== 'plain') assert.ok(fastChecked > 0, 'some documents went through the fast path');
   });
 }

@@ -1,12 +1,12 @@
 // A fast parser for the YAML that event and field definition files are made of: block maps and sequences,
-// one-line plain and flow values, quoted values (multi-line ones too, as values), literal blocks, comments. It
-// builds exactly the nodes the CST path (yamlValue.ts) builds and gives up (returns undefined) on anything else
-// (anchors, tags, multi-line plain scalars, folded blocks, odd indentation, errors), so the `yaml` library
-// still decides every case this one does not know.
+// plain and quoted values (multi-line ones too, as map values and list items), one-line flow values, literal
+// blocks, comments. It builds exactly the nodes the CST path (yamlValue.ts) builds and gives up (returns
+// undefined) on anything else (anchors, tags, folded blocks, multi-line keys and flow, odd indentation, errors),
+// so the `yaml` library still decides every case this one does not know.
 import { ArrayNode, MAX_NESTING, ObjectNode, Property, PropertyNode, Scalar, ScalarNode, ValueNode } from './model';
 import { typePlainScalar } from './yamlScalar';
 import { intern, trimmed } from './compact';
-import { decodeWithOffsets } from './syntax/stringOffsets';
+import { decodeYamlFlowValue } from './syntax/stringOffsets';
 
 class GiveUp extends Error {}
 const giveUp = new GiveUp();
@@ -53,6 +53,8 @@ class FastYaml {
       let c = text.charCodeAt(i);
       while (c === SPACE) c = text.charCodeAt(++i);
       if (c === TAB) throw giveUp;
+      // A lone CR is no line break to this parser (the library reads it as white space or content).
+      if (c === CR && text.charCodeAt(i + 1) !== LF) throw giveUp;
       if (c === LF || c === CR || c === HASH || i >= text.length) {
         this.line = this.nextLine(i);
         continue;
@@ -235,8 +237,8 @@ class FastYaml {
   // ---- one-line values ----
 
   /**
-   * The value starting at `at`, ending on its line, or for a quoted one where `continuation` is given, on a
-   * later line indented at least that far (the `yaml` lexer's rule for a value's continuation lines).
+   * The value starting at `at`, ending on its line, or for a scalar where `continuation` is given, on a later
+   * line indented at least that far (the `yaml` lexer's rule for a value's continuation lines).
    */
   private inlineValue(at: number, lineEnd: number, depth: number, continuation = -1): ValueNode {
     const text = this.text;
@@ -249,7 +251,8 @@ class FastYaml {
     else if (c === 91 || c === 123) node = this.flow(at, lineEnd, depth + 1);
     else if (c === 38 || c === 42 || c === 33 || c === 124 || c === 62 || c === 37 || c === 64 || c === 96 || c === 63 || c === 44 || c === 93 || c === 125) throw giveUp;
     else if (c === DASH && this.isSeqIndicator(at)) throw giveUp;
-    else node = this.plain(at, lineEnd);
+    else node = this.plain(at, lineEnd, continuation);
+    if (node.end > lineEnd) lineEnd = this.lineEnd(node.end);
     // Only a comment may follow the value on its line.
     let i = node.end;
     while (text.charCodeAt(i) === SPACE) i++;
@@ -257,17 +260,57 @@ class FastYaml {
     return node;
   }
 
-  private plain(at: number, lineEnd: number): ScalarNode {
+  /** A plain scalar; one that runs on to more-indented lines only where `continuation` (see inlineValue) is given. */
+  private plain(at: number, lineEnd: number, continuation = -1): ScalarNode {
     const text = this.text;
     let end = at;
+    let comment = false;
     for (let i = at; i < lineEnd; i++) {
       const k = text.charCodeAt(i);
-      if (k === HASH && (text.charCodeAt(i - 1) === SPACE || text.charCodeAt(i - 1) === TAB)) break;
+      if (k === HASH && (text.charCodeAt(i - 1) === SPACE || text.charCodeAt(i - 1) === TAB)) {
+        comment = true;
+        break;
+      }
       if (k === COLON && this.endsToken(i + 1, lineEnd)) throw giveUp;
       if (k === TAB) throw giveUp;
       if (k !== SPACE) end = i + 1;
     }
-    return this.plainScalar(at, end);
+    const last = continuation > 0 && !comment ? this.plainContinuationEnd(lineEnd, continuation) : -1;
+    if (last < 0) return this.plainScalar(at, end);
+    // Folded as the library folds (the decoder mirrors it), then typed as the CST path types the folded value.
+    const typed = typePlainScalar(decodeYamlFlowValue(text.slice(at, last), 'plain'));
+    return new Scalar(typed.kind, typed.value, at, last, this.text, typed.kind === 'string' ? 'plain' : undefined);
+  }
+
+  /**
+   * Where a plain scalar whose first line ends at `lineEnd` ends on its continuation lines (the following lines
+   * indented at least `continuation`, blank ones between), or -1 when none follows. Gives up where the library
+   * ends the scalar early or reports an error: a `: ` or ` #` on such a line, a line starting with `#`, a tab or a lone CR.
+   */
+  private plainContinuationEnd(lineEnd: number, continuation: number): number {
+    const text = this.text;
+    let end = -1;
+    let line = this.nextLine(lineEnd);
+    while (line < text.length) {
+      const e = this.lineEnd(line);
+      let s = line;
+      while (text.charCodeAt(s) === SPACE) s++;
+      if (s >= e) {
+        line = this.nextLine(e);
+        continue;
+      }
+      if (s - line < continuation) break;
+      for (let i = s; i < e; i++) {
+        const k = text.charCodeAt(i);
+        if (k === TAB || k === CR) throw giveUp;
+        if (k === HASH && (i === s || text.charCodeAt(i - 1) === SPACE)) throw giveUp;
+        if (k === COLON && this.endsToken(i + 1, e)) throw giveUp;
+      }
+      end = e;
+      while (text.charCodeAt(end - 1) === SPACE) end--;
+      line = this.nextLine(e);
+    }
+    return end;
   }
 
   /** Offset just after the closing quote of a quoted scalar starting at `at`, or -1. */
@@ -336,9 +379,7 @@ class FastYaml {
     if (end > lineEnd) {
       // Line folding (and escapes): the decoder that mirrors the library's, on a token it reports no error for.
       if (!single && !validEscapes(raw)) throw giveUp;
-      const decoded = decodeWithOffsets(raw, single ? 'single' : 'double', 'yaml');
-      if (!decoded) throw giveUp;
-      value = decoded.value;
+      value = decodeYamlFlowValue(raw, single ? 'single' : 'double');
     } else if (single) {
       value = raw.slice(1, -1).replace(/''/g, "'");
     } else if (!raw.includes('\\')) {
@@ -346,7 +387,7 @@ class FastYaml {
     } else if (/^"(?:[^\\]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*"$/.test(raw)) {
       value = JSON.parse(raw) as string;
     } else if (validEscapes(raw)) {
-      value = decodeWithOffsets(raw, 'double', 'yaml')?.value ?? '';
+      value = decodeYamlFlowValue(raw, 'double');
     } else {
       throw giveUp;
     }
