@@ -11,6 +11,7 @@ import { firstEvent } from '../document/eventDocument';
 import { fileType, FileType } from '../document/fileType';
 import { parseJsonValue } from '../document/jsonValue';
 import type { DocumentFormat, ObjectNode, ValueNode } from '../document/model';
+import { looksLikeMapping } from '../document/mapping/looksLikeMapping';
 import { PIPELINE_KEYS } from '../document/pipeline/pipelineDocument';
 import { parseYamlValue } from '../document/yamlValue';
 import { matchesAny } from '../features/fileSettings';
@@ -81,7 +82,7 @@ export function eventDocumentFormat(file: string, text: string, settings: Fieldw
 /**
  * What a file is, or undefined when Fieldwise leaves it alone. By path first (the fieldwise.files.* globs: console
  * text, events, pipelines, then mappings and field definitions), then by content: events, ingest pipelines, field
- * definitions.
+ * definitions, mappings.
  */
 export function fileTypeOf(file: string, text: string, settings: FieldwiseSettings, catalog: Catalog, languageId?: string): FileType | undefined {
   if (matchesAny(settings.files.console, file) || languageId === 'http' || languageId === 'es-console') return consoleType(text);
@@ -96,6 +97,7 @@ export function fileTypeOf(file: string, text: string, settings: FieldwiseSettin
   if (looksLikeEvents(text, format, catalog)) return fileType('events', format);
   if (format !== 'ndjson' && looksLikePipeline(text, format)) return fileType('ingestPipeline', format);
   if (format !== 'ndjson' && looksLikeFieldDefinitions(text, format)) return fileType('fieldDefinitions', format);
+  if (format !== 'ndjson' && looksLikeMapping(text, format)) return fileType('mapping', format);
   return undefined;
 }
 
