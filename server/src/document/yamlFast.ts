@@ -234,7 +234,7 @@ class FastYaml {
     return i >= end || c === SPACE;
   }
 
-  // ---- one-line values ----
+  // ---- values ----
 
   /**
    * The value starting at `at`, ending on its line, or for a scalar where `continuation` is given, on a later
@@ -244,16 +244,13 @@ class FastYaml {
     const text = this.text;
     const c = text.charCodeAt(at);
     let node: ValueNode;
-    if (c === 34 || c === 39) {
-      node = this.quoted(at, lineEnd, continuation);
-      if (node.end > lineEnd) lineEnd = this.lineEnd(node.end);
-    }
+    if (c === 34 || c === 39) node = this.quoted(at, lineEnd, continuation);
     else if (c === 91 || c === 123) node = this.flow(at, lineEnd, depth + 1);
     else if (c === 38 || c === 42 || c === 33 || c === 124 || c === 62 || c === 37 || c === 64 || c === 96 || c === 63 || c === 44 || c === 93 || c === 125) throw giveUp;
     else if (c === DASH && this.isSeqIndicator(at)) throw giveUp;
     else node = this.plain(at, lineEnd, continuation);
+    // Only a comment may follow the value on its (last) line.
     if (node.end > lineEnd) lineEnd = this.lineEnd(node.end);
-    // Only a comment may follow the value on its line.
     let i = node.end;
     while (text.charCodeAt(i) === SPACE) i++;
     if (i < lineEnd && !(text.charCodeAt(i) === HASH && text.charCodeAt(i - 1) === SPACE)) throw giveUp;
