@@ -69,6 +69,73 @@ test('the fast YAML parser agrees with the yaml library wherever it answers', ()
   assert.ok(answered > inputs.length / 2, `the fast path answered ${answered} of ${inputs.length}`);
 });
 
+/** Multi-line quoted values (Beats' and packages' long descriptions), one per folding rule: the fast path takes each. */
+const multiLineQuoted = [
+  "a: 'x\n  y'\n", 'a: "x\n  y"\n', // a line break folds to a space
+  "a: 'one\n\n  two\n\n\n  three'\nb: 1\n", 'a: "one\n\n  two\n \n  three"\n', // empty lines fold to newlines
+  'a: "x   \n   y   "\n', "a: 'x   \n   y'\n", 'a: "x \n \n y"\n', // white space around the break is trimmed
+  'a: "x\\\n   y"\n', 'a: "x \\\n   \\ y"\n', 'a: "x\\\n  "\n', // `\` joins lines without a space
+  'a: "x\r\n  y\r\n\r\n  z"\r\nb: 2\r\n', "a: 'x\r\n  y'\r\n", 'a: "x\\\r\n  y"\r\n', // CRLF
+  'a: "x\n  \ty"\n', 'a: "x\t\n  y"\n', // tabs
+  'a: "x\n  # not a comment"\n', "a: 'x\n  #y'\n", 'a: "x\n  y" # c\nb: 1\n', // `#` inside and after
+  'a: "x\n  "\n', "a: 'x\n  '''\n", "a: 'x\n  ''y'' z'\n", 'a: "x\n  \\"y\\" z"\n', 'a: "\n  x\n  "\n', // a quote at a line start
+  'a: "x\n  ---\n  y"\n', 'a: "\\xAE x\n  y"\n', 'a: "Microsoft\\xAE Windows"\n', // a marker inside, `\x` escapes
+  'a:\n  b: "x\n   y"\n  c: 1\n', '- "x\n  y"\n- 2\n', '- a: "x\n   y"\n  b: 1\n', // continuation indented past the key or `-`
+];
+
+/** Multi-line quoted values the library reports errors for, or the fast path is not sure of: it leaves them. */
+const multiLineQuotedLeft = [
+  'a: "x\ny"\n', '- "x\ny"\n', 'a:\n  b: "x\n  y"\n', '- a: "x\n  y"\n', 'a: "x\n\t y"\n', 'a: "x\n\t\n  y"\n', // not indented enough
+  'a: "x\n  y\nb: 1\n', 'a: "x\n  y', "a: 'x\n  y", "a: '\n'\n", 'a: "x\\\n"\n', // unterminated
+  'a: "x\n  y" z\n', 'a: "x\n  y"\n  b: 1\n', 'a: "\\q\n  y"\n', 'a: "x\n---\n  y"\n', 'a: "x\r  y\n  z"\n', // errors, a lone CR
+  '"k\n y": 1\n', 'a: ["x\n  y"]\n', '"x\n y"\n', // keys, flow collections and a lone document scalar stay one-line
+];
+
+test('multi-line quoted values take the fast YAML path and fold as the library folds', () => {
+  for (const text of multiLineQuoted) {
+    const fast = parseYamlFast(text);
+    assert.ok(fast, `the fast path takes ${JSON.stringify(text)}`);
+    const reference = parseYamlCst(text);
+    assert.deepEqual(reference.errors, [], JSON.stringify(text));
+    assert.deepEqual(plainTree(fast), plainTree(reference.root), JSON.stringify(text));
+  }
+  for (const text of multiLineQuotedLeft) assert.equal(parseYamlFast(text), undefined, `the library decides ${JSON.stringify(text)}`);
+});
+
+/** Multi-line plain values (Beats' long `example:`s): the fast path takes them where the library finds no error. */
+const multiLinePlain = [
+  'a: x\n  y\nb: 1\n', 'a: x y\n\n  z\n\n\n  w\nb: 1\n', 'a: x   \n   y   \n', 'a: x\r\n  y\r\nb: 1\r\n', 'a: x\n  y', 'a: x\n  y\n \n',
+  'a: 1\n  2\n', 'a: true\n  false\n', 'a: x\n  - y\n', 'a: x\n  c#d\n', 'a: x\n  "y"\n', 'a: x\n  ---\n', 'a: x\n  :y\n', 'a: x\n  y:z\n', // typed and read as the library does
+  '- x\n  y\n- z\n', '- a: x\n   y\n  b: 1\n', 'a:\n  b: x\n   y\n  c: 1\n', 'a: x\n  y\n   z\n',
+];
+
+const multiLinePlainLeft = [
+  'a: x\n  y: z\n', 'a: x\n  y:\n', 'a: x\n  y :\n', 'a: x\n  y\n    z: 1\n', // a key on a continuation line
+  'a: x\n  y #c\n', 'a: x\n  # c\n', 'a: x # c\n  y\n', 'a: x\n  \ty\n', 'a: x\n\ty\n', 'a: x\n  y\rz\n', // comments, tabs, a lone CR
+  'a: x\ny\n', '- a: x\n  y\n', 'k:\n  x\n  y\n', 'a: "q"\n  y\n', 'a: [1]\n  y\n', // not indented enough, or not after a plain start
+  'a: 1\n \r b: 2\n', 'a: 1\n\r  b: 2\n', 'a: x\n \r y\n', // a lone CR at a line's start is no blank line
+];
+
+test('multi-line plain values take the fast YAML path where the library finds no error', () => {
+  for (const text of multiLinePlain) {
+    const fast = parseYamlFast(text);
+    assert.ok(fast, `the fast path takes ${JSON.stringify(text)}`);
+    const reference = parseYamlCst(text);
+    assert.deepEqual(reference.errors, [], JSON.stringify(text));
+    assert.deepEqual(plainTree(fast), plainTree(reference.root), JSON.stringify(text));
+  }
+  for (const text of multiLinePlainLeft) assert.equal(parseYamlFast(text), undefined, `the library decides ${JSON.stringify(text)}`);
+});
+
+test("Beats' own field file (long quoted and plain values) takes the fast YAML path whole", () => {
+  const text = readFileSync(join(corpus, 'elastic-ecs', 'generated', 'beats', 'fields.ecs.yml'), 'utf8');
+  const fast = parseYamlFast(text);
+  assert.ok(fast, 'the fast path takes fields.ecs.yml');
+  const reference = parseYamlCst(text);
+  assert.deepEqual(reference.errors, []);
+  assert.deepEqual(plainTree(fast), plainTree(reference.root));
+});
+
 test('generated events, the shape of real event files, take the fast YAML path', () => {
   const text = stringify(Array.from({ length: 20 }, (_, i) => sampleEvent(i)));
   const pieces = yamlPieces(text);

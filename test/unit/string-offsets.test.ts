@@ -211,7 +211,7 @@ for (const [style, gen] of [['plain', plain], ['single', single], ['double', dou
         }
       }
     }
-    // The fast path takes one-line quoted values and literal blocks; plain multi-line and folded ones it leaves.
+    // The fast path takes plain and quoted values (multi-line too) and literal blocks; folded blocks it leaves.
     if (style !== 'plain') assert.ok(fastChecked > 0, 'some documents went through the fast path');
   });
 }
@@ -240,11 +240,20 @@ const YAML_CASES: Array<{ text: string; blockIndent?: number; name: string; at: 
   { text: 'k: plain\n  continued source.ip\n', name: 'source.ip', at: 'source.ip' },
   { text: 'k: "crlf\r\n  source.ip"\r\n', name: 'source.ip', at: 'source.ip' },
   { text: 'k: |\r\n  a\r\n  source.ip\r\n', name: 'source.ip', at: 'source.ip' },
+  // Folded quoted strings (Beats' long descriptions): the name maps past the folds to its own line.
+  { text: "k: 'Long text\n\n  about source.ip\n  here'\n", name: 'source.ip', at: 'source.ip' },
+  { text: 'k: "Long text   \n\n   about\tsource.ip  \n  here"\n', name: 'source.ip', at: 'source.ip' },
+  { text: "a:\n  k: 'it''s\r\n\r\n    user.name'\r\n", name: 'user.name', at: 'user.name' },
+  { text: '- "see\n  \\"source.\\\n  ip\\""\n', name: 'source.ip', at: 'source.\\\n  ip' },
+  { text: 'k: "Microsoft\\xAE\n  user.name"\n', name: '® user.name', at: '\\xAE\n  user.name' },
 ];
 
-test('YAML hand-picked tokens: each name maps to exactly the characters the file spells it with', () => {
-  for (const { text, blockIndent, name, at } of YAML_CASES) {
-    const node = scalarIn(parseYamlCst(text).root);
+test('YAML hand-picked tokens: each name maps to exactly the characters the file spells it with, on both parser paths', () => {
+  const cases = YAML_CASES.flatMap((c) => [{ ...c, root: parseYamlCst(c.text).root }, { ...c, root: parseYamlFast(c.text) }]);
+  for (const { text, blockIndent, name, at, root } of cases) {
+    // The fast path may leave a token (a folded block, a multi-line plain scalar) to the CST path.
+    if (!root) continue;
+    const node = scalarIn(root);
     assert.ok(node, text);
     const decoded = decodeWithOffsets(node.raw, node.style ?? 'plain', 'yaml', blockIndent);
     assert.ok(decoded, text);

@@ -1,10 +1,12 @@
-// A fast parser for the YAML that event files are made of: block maps and sequences, one-line plain,
-// quoted and flow values, comments. It builds exactly the nodes the CST path (yamlValue.ts) builds and
-// gives up (returns undefined) on anything else (anchors, tags, multi-line scalars, block scalars,
-// odd indentation, errors), so the `yaml` library still decides every case this one does not know.
+// A fast parser for the YAML that event and field definition files are made of: block maps and sequences,
+// plain and quoted values (multi-line ones too, as map values and list items), one-line flow values, literal
+// blocks, comments. It builds exactly the nodes the CST path (yamlValue.ts) builds and gives up (returns
+// undefined) on anything else (anchors, tags, folded blocks, multi-line keys and flow, odd indentation, errors),
+// so the `yaml` library still decides every case this one does not know.
 import { ArrayNode, MAX_NESTING, ObjectNode, Property, PropertyNode, Scalar, ScalarNode, ValueNode } from './model';
 import { typePlainScalar } from './yamlScalar';
 import { intern, KeyBudget, NEW_KEYS_PER_PARSE, trimmed } from './compact';
+import { decodeYamlFlowValue } from './syntax/stringOffsets';
 
 class GiveUp extends Error {}
 const giveUp = new GiveUp();
@@ -53,6 +55,8 @@ class FastYaml {
       let c = text.charCodeAt(i);
       while (c === SPACE) c = text.charCodeAt(++i);
       if (c === TAB) throw giveUp;
+      // A lone CR is no line break to this parser (the library reads it as white space or content).
+      if (c === CR && text.charCodeAt(i + 1) !== LF) throw giveUp;
       if (c === LF || c === CR || c === HASH || i >= text.length) {
         this.line = this.nextLine(i);
         continue;
@@ -145,9 +149,9 @@ class FastYaml {
       property.value = this.literal(v, lineEnd, column);
       return property;
     }
-    property.value = this.inlineValue(v, lineEnd, depth);
+    property.value = this.inlineValue(v, lineEnd, depth, column + 1);
     if (property.value.kind === 'string' && (property.value as ScalarNode).style === 'plain' && this.findKeyColon(v) >= 0) throw giveUp;
-    this.line = this.nextLine(lineEnd);
+    this.line = this.nextLine(property.value.end);
     this.noContinuation(column);
     return property;
   }
@@ -186,8 +190,8 @@ class FastYaml {
       } else if (text.charCodeAt(v) === 124) {
         item = this.literal(v, lineEnd, column);
       } else {
-        item = this.inlineValue(v, lineEnd, depth);
-        this.line = this.nextLine(lineEnd);
+        item = this.inlineValue(v, lineEnd, depth, column + 1);
+        this.line = this.nextLine(item.end);
         this.noContinuation(column);
       }
       node.items.push(item);
@@ -232,35 +236,80 @@ class FastYaml {
     return i >= end || c === SPACE;
   }
 
-  // ---- one-line values ----
+  // ---- values ----
 
-  private inlineValue(at: number, lineEnd: number, depth: number): ValueNode {
+  /**
+   * The value starting at `at`, ending on its line, or for a scalar where `continuation` is given, on a later
+   * line indented at least that far (the `yaml` lexer's rule for a value's continuation lines).
+   */
+  private inlineValue(at: number, lineEnd: number, depth: number, continuation = -1): ValueNode {
     const text = this.text;
     const c = text.charCodeAt(at);
     let node: ValueNode;
-    if (c === 34 || c === 39) node = this.quoted(at, lineEnd);
+    if (c === 34 || c === 39) node = this.quoted(at, lineEnd, continuation);
     else if (c === 91 || c === 123) node = this.flow(at, lineEnd, depth + 1);
     else if (c === 38 || c === 42 || c === 33 || c === 124 || c === 62 || c === 37 || c === 64 || c === 96 || c === 63 || c === 44 || c === 93 || c === 125) throw giveUp;
     else if (c === DASH && this.isSeqIndicator(at)) throw giveUp;
-    else node = this.plain(at, lineEnd);
-    // Only a comment may follow the value on its line.
+    else node = this.plain(at, lineEnd, continuation);
+    // Only a comment may follow the value on its (last) line.
+    if (node.end > lineEnd) lineEnd = this.lineEnd(node.end);
     let i = node.end;
     while (text.charCodeAt(i) === SPACE) i++;
     if (i < lineEnd && !(text.charCodeAt(i) === HASH && text.charCodeAt(i - 1) === SPACE)) throw giveUp;
     return node;
   }
 
-  private plain(at: number, lineEnd: number): ScalarNode {
+  /** A plain scalar; one that runs on to more-indented lines only where `continuation` (see inlineValue) is given. */
+  private plain(at: number, lineEnd: number, continuation = -1): ScalarNode {
     const text = this.text;
     let end = at;
+    let comment = false;
     for (let i = at; i < lineEnd; i++) {
       const k = text.charCodeAt(i);
-      if (k === HASH && (text.charCodeAt(i - 1) === SPACE || text.charCodeAt(i - 1) === TAB)) break;
+      if (k === HASH && (text.charCodeAt(i - 1) === SPACE || text.charCodeAt(i - 1) === TAB)) {
+        comment = true;
+        break;
+      }
       if (k === COLON && this.endsToken(i + 1, lineEnd)) throw giveUp;
       if (k === TAB) throw giveUp;
       if (k !== SPACE) end = i + 1;
     }
-    return this.plainScalar(at, end);
+    const last = continuation > 0 && !comment ? this.plainContinuationEnd(lineEnd, continuation) : -1;
+    if (last < 0) return this.plainScalar(at, end);
+    // Folded as the library folds (the decoder mirrors it), then typed as the CST path types the folded value.
+    const typed = typePlainScalar(decodeYamlFlowValue(text.slice(at, last), 'plain'));
+    return new Scalar(typed.kind, typed.value, at, last, this.text, typed.kind === 'string' ? 'plain' : undefined);
+  }
+
+  /**
+   * Where a plain scalar whose first line ends at `lineEnd` ends on its continuation lines (the following lines
+   * indented at least `continuation`, blank ones between), or -1 when none follows. Gives up where the library
+   * ends the scalar early or reports an error: a `: ` or ` #` on such a line, a line starting with `#`, a tab or a lone CR.
+   */
+  private plainContinuationEnd(lineEnd: number, continuation: number): number {
+    const text = this.text;
+    let end = -1;
+    let line = this.nextLine(lineEnd);
+    while (line < text.length) {
+      const e = this.lineEnd(line);
+      let s = line;
+      while (text.charCodeAt(s) === SPACE) s++;
+      if (s >= e) {
+        line = this.nextLine(e);
+        continue;
+      }
+      if (s - line < continuation) break;
+      for (let i = s; i < e; i++) {
+        const k = text.charCodeAt(i);
+        if (k === TAB || k === CR) throw giveUp;
+        if (k === HASH && (i === s || text.charCodeAt(i - 1) === SPACE)) throw giveUp;
+        if (k === COLON && this.endsToken(i + 1, e)) throw giveUp;
+      }
+      end = e;
+      while (text.charCodeAt(end - 1) === SPACE) end--;
+      line = this.nextLine(e);
+    }
+    return end;
   }
 
   /** Offset just after the closing quote of a quoted scalar starting at `at`, or -1. */
@@ -284,22 +333,64 @@ class FastYaml {
     return -1;
   }
 
-  private quoted(at: number, lineEnd: number): ScalarNode {
+  /**
+   * Offset just after the closing quote of a quoted scalar starting at `at` that runs past its line, or -1: every
+   * later line must be blank or indented at least `continuation` spaces, and a lone CR stops it (the library decides).
+   */
+  private multiLineQuoteEnd(at: number, continuation: number): number {
     const text = this.text;
-    const end = this.quoteEnd(at, lineEnd);
+    const q = text.charCodeAt(at);
+    for (let i = at + 1; i < text.length; i++) {
+      const k = text.charCodeAt(i);
+      if (k === LF) {
+        let s = i + 1;
+        while (text.charCodeAt(s) === SPACE) s++;
+        const n = text.charCodeAt(s);
+        const blank = n === LF || (n === CR && text.charCodeAt(s + 1) === LF);
+        if (!blank && s - (i + 1) < continuation) return -1;
+        i = s - 1;
+      } else if (k === CR) {
+        if (text.charCodeAt(i + 1) !== LF) return -1;
+      } else if (q === 34 && k === 92) {
+        // The escaped character is skipped, but an escaped line break is still a line break to check.
+        const n = text.charCodeAt(i + 1);
+        if (n !== LF && n !== CR) i++;
+      } else if (k === q) {
+        if (q === 39 && text.charCodeAt(i + 1) === 39) {
+          i++;
+          continue;
+        }
+        return i + 1;
+      }
+    }
+    return -1;
+  }
+
+  /** A quoted scalar; one that runs past its line only where `continuation` (see inlineValue) is given. */
+  private quoted(at: number, lineEnd: number, continuation = -1): ScalarNode {
+    const text = this.text;
+    let end = this.quoteEnd(at, lineEnd);
+    if (end < 0 && continuation > 0) end = this.multiLineQuoteEnd(at, continuation);
     if (end < 0) throw giveUp;
     const raw = text.slice(at, end);
+    const single = text.charCodeAt(at) === 39;
     let value: string;
-    if (text.charCodeAt(at) === 39) {
+    if (end > lineEnd) {
+      // Line folding (and escapes): the decoder that mirrors the library's, on a token it reports no error for.
+      if (!single && !validEscapes(raw)) throw giveUp;
+      value = decodeYamlFlowValue(raw, single ? 'single' : 'double');
+    } else if (single) {
       value = raw.slice(1, -1).replace(/''/g, "'");
     } else if (!raw.includes('\\')) {
       value = raw.slice(1, -1);
     } else if (/^"(?:[^\\]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*"$/.test(raw)) {
       value = JSON.parse(raw) as string;
+    } else if (validEscapes(raw)) {
+      value = decodeYamlFlowValue(raw, 'double');
     } else {
       throw giveUp;
     }
-    return new Scalar('string', value, at, end, this.text, text.charCodeAt(at) === 39 ? 'single' : 'double');
+    return new Scalar('string', value, at, end, this.text, single ? 'single' : 'double');
   }
 
   /**
@@ -446,6 +537,24 @@ class FastYaml {
     if (end === at) throw giveUp;
     return this.plainScalar(at, end);
   }
+}
+
+/** YAML's one-character escapes after `\\` in a double-quoted scalar (the `yaml` library's escapeCodes). */
+const SIMPLE_ESCAPES = new Set('0abefnrtvNLP _"/\\\t');
+
+/**
+ * Whether every escape of a double-quoted token is one the library decodes without an error: a one-character
+ * escape, an escaped line break, `\\x`/`\\u` with their hex digits (`\\U` is left to the library: its range check).
+ */
+function validEscapes(raw: string): boolean {
+  for (let i = raw.indexOf('\\'); i >= 0 && i < raw.length - 1; i = raw.indexOf('\\', i)) {
+    const n = raw[i + 1];
+    if (SIMPLE_ESCAPES.has(n) || n === '\n') i += 2;
+    else if (n === '\r' && raw[i + 2] === '\n') i += 3;
+    else if ((n === 'x' && /^[0-9a-fA-F]{2}$/.test(raw.substr(i + 2, 2))) || (n === 'u' && /^[0-9a-fA-F]{4}$/.test(raw.substr(i + 2, 4)))) i += n === 'x' ? 4 : 6;
+    else return false;
+  }
+  return true;
 }
 
 /** The value of a simple, well-formed YAML document, or undefined when the `yaml` library must decide. */

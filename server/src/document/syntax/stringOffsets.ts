@@ -19,7 +19,10 @@ export interface DecodedString {
   ends: Int32Array;
 }
 
-/** Collects decoded characters with their raw ranges; `lastEnd` is where the previous character's source ended. */
+/**
+ * Collects decoded characters with their raw ranges; `lastEnd` is where the previous character's source ended.
+ * Without `offsets` it collects the value alone (the fast parser's need: no arrays to fill and collect).
+ */
 class Collector {
   private value = '';
   private starts = new Int32Array(64);
@@ -27,8 +30,14 @@ class Collector {
   private length = 0;
   lastEnd: number;
 
-  constructor(contentStart: number) {
+  constructor(contentStart: number, private readonly offsets = true) {
     this.lastEnd = contentStart;
+    if (!offsets) this.starts = this.stops = new Int32Array(0);
+  }
+
+  /** The value collected so far. */
+  get text(): string {
+    return this.value;
   }
 
   private reserve(extra: number): void {
@@ -46,6 +55,8 @@ class Collector {
   emit(text: string, start: number, end: number): void {
     if (text === '') return;
     this.value += text;
+    this.lastEnd = end;
+    if (!this.offsets) return;
     this.reserve(text.length);
     this.starts.fill(start, this.length, this.length + text.length);
     this.stops.fill(end, this.length, this.length + text.length);
@@ -57,6 +68,8 @@ class Collector {
   copy(raw: string, from: number, to: number): void {
     if (to <= from) return;
     this.value += raw.slice(from, to);
+    this.lastEnd = to;
+    if (!this.offsets) return;
     this.reserve(to - from);
     for (let i = from; i < to; i++) {
       this.starts[this.length] = i;
@@ -130,6 +143,16 @@ export function decodeString(raw: string, style: ScalarStyle, syntax: StringSynt
     return { value: raw.slice(1, last), from: 1 };
   }
   return decodeWithOffsets(raw, style, syntax, blockIndent);
+}
+
+/**
+ * The value alone of a YAML flow scalar token (what `decodeWithOffsets(raw, style, 'yaml').value` gives, without
+ * the offsets): for the fast parser, which decodes every multi-line scalar of a file.
+ */
+export function decodeYamlFlowValue(raw: string, style: 'plain' | 'single' | 'double'): string {
+  if (style === 'plain') return unfoldLines(raw, 0, raw.length, new Collector(0, false)).text;
+  if (style === 'single') return unfoldLines(raw, 1, Math.max(1, raw.length - 1), new Collector(1, false)).text.replace(/''/g, "'");
+  return unescapeYamlDouble(raw, new Collector(1, false)).text;
 }
 
 /** A span of decoded offsets as a span of the file: `base` is the file offset of raw[0]. Offsets past the value clamp to its ends. */
@@ -275,7 +298,18 @@ const yamlEscapes: Record<string, string> = {
 };
 
 function decodeYamlDouble(raw: string): DecodedString {
-  const out = new Collector(1);
+  const last = raw.length - 1;
+  const closed = raw.length > 1 && raw.charCodeAt(last) === 34;
+  return unescapeYamlDouble(raw, new Collector(1)).finish(closed ? last : Math.max(1, last));
+}
+
+/** The characters the double-quoted decoder treats apart: `\\`, line breaks, blanks. */
+function isSpecialInDouble(c: number): boolean {
+  return c === 92 || c === 10 || c === 13 || c === 32 || c === 9;
+}
+
+/** The library's doubleQuotedValue: escapes, line folding, trailing blanks of a line dropped. */
+function unescapeYamlDouble(raw: string, out: Collector): Collector {
   const last = raw.length - 1;
   for (let i = 1; i < last; ++i) {
     const ch = raw[i];
@@ -323,11 +357,14 @@ function decodeYamlDouble(raw: string): DecodedString {
       while (next === ' ' || next === '\t') next = raw[++i + 1];
       if (next !== '\n' && !(next === '\r' && raw[i + 2] === '\n')) out.copy(raw, wsStart, i + 1);
     } else {
-      out.copy(raw, i, i + 1);
+      // A run of ordinary characters is copied at once.
+      let to = i + 1;
+      while (to < last && !isSpecialInDouble(raw.charCodeAt(to))) to++;
+      out.copy(raw, i, to);
+      i = to - 1;
     }
   }
-  const closed = raw.length > 1 && raw.charCodeAt(last) === 34;
-  return out.finish(closed ? last : Math.max(1, last));
+  return out;
 }
 
 // ---- YAML block scalars: `|` literal, `>` folded, chomping `-`/`+`, indentation indicator ----
