@@ -15,7 +15,7 @@ import { inlayHints } from '../features/inlayHints';
 import { checkDocument, rules } from '../features/diagnostics';
 import { notAnalysed } from '../features/diagnostics/rules/notAnalysed';
 import { megabytes } from '../document/limits';
-import { checkCounter } from '../features/diagnostics/eventDiagnostics';
+import { adoptEventDiagnostics, checkCounter, eventDiagnostics } from '../features/diagnostics/eventDiagnostics';
 import { codeActions } from '../features/codeActions';
 import type { FeatureEnv } from '../features/env';
 import { checkPipeline } from '../features/pipeline/pipelineDiagnostics';
@@ -86,6 +86,22 @@ export class LanguageService {
   checkEvents(doc: ParsedDocument, events: EventSlice[], file: string): void {
     this.diagnostics({ ...doc, events, errors: [] }, file);
     for (const event of events) releaseTree(event);
+  }
+
+  /** Each event's own findings (local offsets, default severities: before settings apply), trees released after: what `adoptFindings` takes. */
+  eventFindings(doc: ParsedDocument, events: EventSlice[], file: string): FwDiagnostic[][] {
+    const env = this.env(doc.format, file);
+    return events.map((event) => {
+      const found = eventDiagnostics(event, env);
+      releaseTree(event);
+      return found;
+    });
+  }
+
+  /** `eventFindings` computed elsewhere (a worker thread, same catalog and settings), taken as these events' own. */
+  adoptFindings(doc: ParsedDocument, events: EventSlice[], file: string, findings: FwDiagnostic[][]): void {
+    const env = this.env(doc.format, file);
+    events.forEach((event, k) => adoptEventDiagnostics(event, env, findings[k]));
   }
 
   /** How many events the diagnostics feature really checked (not served from its cache) since the process started. */
