@@ -123,11 +123,16 @@ export class LanguageService {
     if (isPipeline(doc)) return completePipeline(doc, offset, this.pipelineEnv(doc, file));
     const event = eventAt(doc, offset);
     const entries = complete(new EventView(event), offset - event.start, this.env(doc.format, file));
-    return entries.map((e) => ({
-      ...e,
-      replace: shift(e.replace, event.start),
-      additionalEdits: e.additionalEdits?.map((edit) => shiftEdit(edit, event.start)),
-    }));
+    // Moved to document offsets in place: entries are built per call, and a copy of each of a top-level list's
+    // hundreds of entries was a fifth of its time. Entries of one list share their span: it is moved once.
+    const moved = new Map<Span, Span>();
+    for (const e of entries) {
+      let span = moved.get(e.replace);
+      if (!span) moved.set(e.replace, (span = shift(e.replace, event.start)));
+      e.replace = span;
+      if (e.additionalEdits) e.additionalEdits = e.additionalEdits.map((edit) => shiftEdit(edit, event.start));
+    }
+    return entries;
   }
 
   /** The documentation of a completion entry, again, from its `docPath` (for clients that resolve it when shown). */
