@@ -84,8 +84,8 @@ export class LanguageService {
    * of the whole document is served from), then lets their trees go: the heap keeps only their text.
    */
   checkEvents(doc: ParsedDocument, events: EventSlice[], file: string): void {
-    this.diagnostics({ ...doc, events, errors: [] }, file);
-    for (const event of events) releaseTree(event);
+    // Each event's own findings only: the document's assembly (settings, per-file rules, offsets, order) is done once, by `diagnostics`.
+    this.eventFindings(doc, events, file);
   }
 
   /** Each event's own findings (local offsets, default severities: before settings apply), trees released after: what `adoptFindings` takes. */
