@@ -330,19 +330,22 @@ test('corpus: the folder completes with sensible findings', { skip: existsSync(C
   assert.equal(run.code, 1, run.stderr);
   assert.equal(run.stderr, '');
   const files = new Set(rows.map((r) => r.file));
-  // Templates, fields files and configs are not event documents; pipelines are checked as pipelines (the integrations'
-  // ingest_pipeline/*.yml by path, the ECS mapper's bare array of processors by content).
+  // Templates and configs are not event documents; pipelines are checked as pipelines (the integrations'
+  // ingest_pipeline/*.yml by path, the ECS mapper's bare array of processors by content), field definition files
+  // (the integrations' fields/*.yml, Beats' fields.ecs.yml) as field definitions, by path.
   const PIPELINE = /\/ingest_pipeline\/[^/]+\.yml$|elastic-ecs-mapper\/example\/elasticsearch\.json$/;
-  for (const f of files) assert.match(f, /(sample_event|-expected)\.json$|\/ingest_pipeline\/[^/]+\.yml$|elastic-ecs-mapper\/example\/elasticsearch\.json$/, f);
+  const FIELDS = /\/fields\/[^/]+\.yml$|\/fields\.ecs\.yml$/;
+  for (const f of files) assert.match(f, /(sample_event|-expected)\.json$|\/ingest_pipeline\/[^/]+\.yml$|elastic-ecs-mapper\/example\/elasticsearch\.json$|\/fields\/[^/]+\.yml$|\/fields\.ecs\.yml$/, f);
   assert.equal([...files].filter((f) => PIPELINE.test(f)).length, 7, 'the seven corpus pipelines are checked');
-  assert.ok(!rows.some((r) => PIPELINE.test(r.file) && r.code === 'missing-required'), 'a pipeline is not an event');
+  assert.equal([...files].filter((f) => FIELDS.test(f)).length, 7, 'the seven corpus field definition files are checked');
+  assert.ok(!rows.some((r) => (PIPELINE.test(r.file) || FIELDS.test(r.file)) && r.code === 'missing-required'), 'a pipeline or a fields file is not an event');
   // Every file that uses ecs.version gets exactly one foreign-meta-field, and no missing schema.version.
   // (Elastic's pipeline-test wrapper {"expected": [...]} is read as one event by the document adapter, so its
   // events are not checked one by one yet: those files are left out here.)
   for (const f of files) {
     const text = readFileSync(f, 'utf8');
     if (/^\s*\{\s*"expected"\s*:/.test(text) || PIPELINE.test(f)) continue;
-    const uses = /"ecs\.version"|"ecs"\s*:\s*\{\s*"version"/.test(text);
+    const uses = FIELDS.test(f) ? /^\s*-?\s*name: ecs(?:\.version)?\s*$/m.test(text) : /"ecs\.version"|"ecs"\s*:\s*\{\s*"version"/.test(text);
     assert.equal(rows.filter((r) => r.file === f && r.code === 'foreign-meta-field').length, uses ? 1 : 0, f);
     if (uses) assert.ok(!rows.some((r) => r.file === f && r.code === 'missing-required' && /schema\.version/.test(r.message)), f);
   }

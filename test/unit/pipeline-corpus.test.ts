@@ -13,7 +13,8 @@ import { rules } from '../../server/src/features/diagnostics';
 import type { FwDiagnostic } from '../../server/src/features/types';
 import { fileTypeOf } from '../../server/src/service/detect';
 import { matchesAny } from '../../server/src/features/fileSettings';
-import { isPipeline, LanguageService } from '../../server/src/service/languageService';
+import { isPipeline } from '../../server/src/document/pipeline/pipelineDocument';
+import { LanguageService } from '../../server/src/service/languageService';
 import { defaultSettings } from '../../server/src/service/settings';
 import { testCatalog } from '../helpers/featureFixture';
 

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import { fileType } from '../../server/src/document/fileType';
 import type { PipelineDocument } from '../../server/src/document/pipeline/pipelineDocument';
 import { fileTypeOf } from '../../server/src/service/detect';
-import { LanguageService, isPipeline } from '../../server/src/service/languageService';
+import { isPipeline } from '../../server/src/document/pipeline/pipelineDocument';
+import { LanguageService } from '../../server/src/service/languageService';
 import { defaultSettings } from '../../server/src/service/settings';
 import { caret } from '../helpers/caret';
 import { expandSnippet, testCatalog } from '../helpers/featureFixture';
@@ -13,8 +14,8 @@ import { expandSnippet, testCatalog } from '../helpers/featureFixture';
 const service = new LanguageService(testCatalog());
 const FILE = 'elasticsearch/ingest_pipeline/default.yml';
 
-function parse(text: string, format: 'json' | 'yaml', console = false): PipelineDocument {
-  const doc = service.parse(text, fileType('ingestPipeline', format, console));
+function parse(text: string, format: 'json' | 'yaml'): PipelineDocument {
+  const doc = service.parse(text, fileType('ingestPipeline', format));
   assert.ok(isPipeline(doc));
   return doc;
 }
@@ -66,7 +67,8 @@ for (const c of referenceCases) {
 
 /** `code: text under the range` for every diagnostic. */
 function diagnosticsOf(text: string, format: 'json' | 'yaml', console = false): string[] {
-  const doc = parse(text, format, console);
+  // Console text is a container: the service hands each pipeline request's body to the pipeline adapter.
+  const doc = console ? service.parse(text, fileType('ingestPipeline', 'json', true)) : parse(text, format);
   return service.diagnostics(doc, FILE).map((d) => `${d.code}: ${text.slice(d.start, d.end)}`);
 }
 

@@ -166,7 +166,9 @@ function segmentSpans(property: PropertyNode, count: number): Span[] {
 /**
  * A reference that is not an object key: `field: source.ip`, `%{IP:source.ip}`, `{{source.ip}}`, `ctx.source?.ip`.
  * It stands at the root (its path is whole) and carries one span per segment in the file's own characters, so
- * rules that read names only (refInfo.ts) judge it exactly as the same dotted key of an event.
+ * rules that read names only (refInfo.ts) judge it exactly as the same dotted key of an event. With a `parent`
+ * (a field definition's group) it names only the segments after the parent's, as a nested key does, and the
+ * parent's verdict carries to it.
  */
 export class NamedRef extends FieldRef {
   constructor(
@@ -177,12 +179,14 @@ export class NamedRef extends FieldRef {
     index: number,
     /** What else the adapter knows of the place (the processor option, a grok capture's type, ...). */
     readonly detail: NamedRefDetail = {},
+    /** The reference whose path this one's starts with; `segments` are then the ones after it. */
+    parent?: FieldRef,
   ) {
-    const key = path.join('.');
+    const key = (parent ? path.slice(parent.depth) : path).join('.');
     const first = segments[0];
     const last = segments[segments.length - 1];
     const span = { start: first.start, end: last.end };
-    super({ key, keySpan: span, keyTokenSpan: span }, undefined, index);
+    super({ key, keySpan: span, keyTokenSpan: span }, parent, index);
     this.presetSegments(segments.map((s) => ({ start: s.start, end: s.end })));
   }
 

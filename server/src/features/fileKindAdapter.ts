@@ -2,18 +2,11 @@
 // every feature on them. The service holds a list of these (service/fileKinds.ts) and dispatches on `kind`; adding
 // a file kind adds one adapter there (docs/architecture.md, "How to add a file kind").
 import type { ConsoleRequest } from '../document/console';
-import type { FileKind, FileType } from '../document/fileType';
-import type { Span, SyntaxProblem } from '../document/model';
+import type { FileKind, FileType, KindDocument } from '../document/fileType';
+import type { Span } from '../document/model';
 import type { FeatureEnv } from './env';
+export type { KindDocument };
 import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, RuleInfo } from './types';
-
-/** A parsed file of one kind: one unit, document offsets throughout (a console body keeps the file's offsets). */
-export interface KindDocument {
-  readonly kind: FileKind;
-  readonly type: FileType;
-  readonly text: string;
-  readonly errors: SyntaxProblem[];
-}
 
 export interface FileKindAdapter<D extends KindDocument = KindDocument> {
   readonly kind: FileKind;
@@ -26,7 +19,7 @@ export interface FileKindAdapter<D extends KindDocument = KindDocument> {
    * kind's: parse each body in place (`console.ts` `isolate`) so offsets stay the file's.
    */
   parse(text: string, type: FileType, requests?: readonly ConsoleRequest[]): D;
-  /** The environment the kind's features run in: the event features' one, adjusted (pipelines allow dotted names). */
+  /** Every finding; `env` is the event features' environment for the file (an adapter adds what its kind needs). */
   diagnostics(doc: D, env: FeatureEnv): FwDiagnostic[];
   complete(doc: D, offset: number, env: FeatureEnv): CompletionEntry[];
   /** The documentation of a completion entry of this kind, from its `docPath`; undefined when the path is not its own. */

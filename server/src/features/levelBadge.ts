@@ -1,5 +1,8 @@
 // The level badge (core / extended / custom) as completion, hover and inlay hints show it.
-import type { Datatype, FieldDefinition, Level } from '../catalog/types';
+import type { Catalog, Datatype, FieldDefinition, Level } from '../catalog/types';
+import type { FieldRef } from '../document/fieldRefs';
+import { levelOfPath } from './catalogIndex';
+import type { InlayHintEntry } from './types';
 
 const RANK: Record<Level, number> = { core: 0, extended: 1, custom: 2 };
 
@@ -25,4 +28,15 @@ export function detailLine(type: Datatype | 'object', level: Level | undefined, 
 /** The summary of a defined field. */
 export function fieldDetail(field: FieldDefinition): string {
   return detailLine(field.type, field.level, field);
+}
+
+/** The badge after a reference the schema knows (a field, or an intermediate object with its best level). */
+export function levelHint(ref: FieldRef, catalog: Catalog): InlayHintEntry | undefined {
+  const end = ref.segments[ref.segments.length - 1].end;
+  const resolution = catalog.resolve(ref.path);
+  const path = ref.joinedPath;
+  if (resolution.kind === 'field') return { offset: end, label: resolution.field.level, tooltip: `${path}: ${fieldDetail(resolution.field)}` };
+  if (resolution.kind !== 'object') return undefined;
+  const level = levelOfPath(catalog, ref.path);
+  return level && { offset: end, label: level, tooltip: `${path}: ${detailLine('object', level, resolution)}` };
 }

@@ -10,7 +10,7 @@ export interface DisableEntry {
 }
 
 export interface FieldwiseSettings {
-  files: { events: string[]; pipelines: string[]; console: string[] };
+  files: { events: string[]; pipelines: string[]; mappings: string[]; console: string[] };
   events: { allowDottedKeys: boolean | string[] };
   diagnostics: {
     /** Per-code severity override, or 'off'. */

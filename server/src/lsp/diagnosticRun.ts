@@ -4,7 +4,7 @@
 // whole document is assembled in one call that is served from that cache (per-file rules, severities, syntax errors).
 import type { EventSlice } from '../document/model';
 import type { FwDiagnostic } from '../features/types';
-import { isPipeline, LanguageService } from '../service/languageService';
+import { isEventDocument, LanguageService } from '../service/languageService';
 import type { ParsedVersion } from './parseCache';
 import type { ParallelChecker } from './parallelCheck';
 import type { FieldwiseSettings } from '../service/settings';
@@ -58,8 +58,8 @@ export async function checkVersion(
 ): Promise<DiagnosticsResult | undefined> {
   const started = performance.now();
   const doc = entry.parsed;
-  // A pipeline is checked whole (it is one unit, not a list of events).
-  if (isPipeline(doc)) return { diagnostics: service.diagnostics(doc, file), checked: 1, total: 1, ms: performance.now() - started };
+  // A file of another kind is checked whole (it is one unit, or console parts, not a list of events).
+  if (!isEventDocument(doc)) return { diagnostics: service.diagnostics(doc, file), checked: 1, total: 1, ms: performance.now() - started };
   const pending = doc.events.filter((e) => !checkedBefore.has(e, service));
   let checked = 0;
   let sliceStart = performance.now();

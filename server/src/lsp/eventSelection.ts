@@ -3,7 +3,7 @@
 // and, for event documents, across an edit that left everything up to the end of the first event as it was.
 import type { FileType } from '../document/fileType';
 import { fileTypeOf } from '../service/detect';
-import { isPipeline } from '../service/languageService';
+import { isEventDocument } from '../service/languageService';
 import type { ParsedVersion } from './parseCache';
 import type { Workspace } from './workspaces';
 
@@ -40,7 +40,7 @@ export class EventSelection {
 
 /** Whether `text` starts with the same characters as `before`'s text, up to the end of its first event. */
 function firstEventKept(before: ParsedVersion, text: string): boolean {
-  const first = isPipeline(before.parsed) ? undefined : before.parsed.events[0];
+  const first = isEventDocument(before.parsed) ? before.parsed.events[0] : undefined;
   if (!first) return false;
   const end = first.start + first.text.length;
   return text.length >= end && before.text.slice(0, end) === text.slice(0, end);

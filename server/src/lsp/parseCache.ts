@@ -1,7 +1,7 @@
 // One parse per document version; the next version is parsed against the previous one, so unchanged events
 // (same text) are reused as they are and only the edited ones are parsed again.
 import type { FileType } from '../document/fileType';
-import { isPipeline, LanguageService, SourceDocument } from '../service/languageService';
+import { isEventDocument, LanguageService, SourceDocument } from '../service/languageService';
 
 export interface ParsedVersion {
   uri: string;
@@ -42,8 +42,8 @@ function parseVersion(
   const started = performance.now();
   const parsed = service.parse(text, type, previous?.parsed);
   let reparsed = 1;
-  if (!isPipeline(parsed)) {
-    const before = new Set(previous && !isPipeline(previous.parsed) ? previous.parsed.events.map((e) => service.eventKey(e)) : []);
+  if (isEventDocument(parsed)) {
+    const before = new Set(previous && isEventDocument(previous.parsed) ? previous.parsed.events.map((e) => service.eventKey(e)) : []);
     reparsed = 0;
     for (const event of parsed.events) if (!before.has(service.eventKey(event))) reparsed++;
   }

@@ -6,13 +6,15 @@ import picomatch from 'picomatch';
 import type { Catalog } from '../catalog/types';
 import { loadProcessorTable } from '../catalog/processors';
 import { looksLikeConsole, splitConsole } from '../document/console';
+import { looksLikeFieldDefinitions } from '../document/fieldDefinitions/looksLikeFieldDefinitions';
 import { firstEvent } from '../document/eventDocument';
 import { fileType, FileType } from '../document/fileType';
 import { parseJsonValue } from '../document/jsonValue';
 import type { DocumentFormat, ObjectNode, ValueNode } from '../document/model';
-import { PIPELINE_KEYS, pipelineEndpoint } from '../document/pipeline/pipelineDocument';
+import { PIPELINE_KEYS } from '../document/pipeline/pipelineDocument';
 import { parseYamlValue } from '../document/yamlValue';
 import { matchesAny } from '../features/fileSettings';
+import { adapterForRequest, adapterOf } from './fileKinds';
 import type { FieldwiseSettings } from './settings';
 
 const EXTENSIONS: Array<[RegExp, DocumentFormat]> = [
@@ -77,17 +79,23 @@ export function eventDocumentFormat(file: string, text: string, settings: Fieldw
 }
 
 /**
- * What a file is, or undefined when Fieldwise leaves it alone. By path first (the fieldwise.files.* globs: events,
- * then pipelines, then console text), then by content: events, then ingest pipelines.
+ * What a file is, or undefined when Fieldwise leaves it alone. By path first (the fieldwise.files.* globs: console
+ * text, events, pipelines, then mappings and field definitions), then by content: events, ingest pipelines, field
+ * definitions.
  */
 export function fileTypeOf(file: string, text: string, settings: FieldwiseSettings, catalog: Catalog, languageId?: string): FileType | undefined {
-  if (matchesAny(settings.files.console, file) || languageId === 'http' || languageId === 'es-console') return looksLikeConsole(text) && consoleHasPipeline(text) ? fileType('ingestPipeline', 'json', true) : undefined;
+  if (matchesAny(settings.files.console, file) || languageId === 'http' || languageId === 'es-console') return consoleType(text);
   const format = formatFromName(file) ?? formatFromLanguage(languageId);
   if (!format || isPipelineTestInput(file)) return undefined;
   if (matchesEventGlobs(settings, file)) return fileType('events', format);
   if (format !== 'ndjson' && matchesAny(settings.files.pipelines, file)) return fileType('ingestPipeline', format);
+  if (format !== 'ndjson' && matchesAny(settings.files.mappings, file)) {
+    const kind = definesAsList(text, format) ? 'fieldDefinitions' : 'mapping';
+    if (adapterOf(kind)) return fileType(kind, format);
+  }
   if (looksLikeEvents(text, format, catalog)) return fileType('events', format);
   if (format !== 'ndjson' && looksLikePipeline(text, format)) return fileType('ingestPipeline', format);
+  if (format !== 'ndjson' && looksLikeFieldDefinitions(text, format)) return fileType('fieldDefinitions', format);
   return undefined;
 }
 
@@ -98,9 +106,28 @@ function isPipelineTestInput(file: string): boolean {
   return TEST_INPUT.test(file.replace(/\\/g, '/')) && !file.endsWith('-expected.json');
 }
 
-/** Whether a console text sends a pipeline or a simulate request. */
-function consoleHasPipeline(text: string): boolean {
-  return splitConsole(text).some((r) => pipelineEndpoint(r.path) !== undefined);
+/** Console text that sends a request some file kind reads; its kind is the first such request's (the service reads them all). */
+function consoleType(text: string): FileType | undefined {
+  if (!looksLikeConsole(text)) return undefined;
+  for (const request of splitConsole(text)) {
+    const adapter = request.body && adapterForRequest(request);
+    if (adapter) return fileType(adapter.kind, 'json', true);
+  }
+  return undefined;
+}
+
+/**
+ * Of the files fieldwise.files.mappings names, field definitions are YAML lists (`- name: ...`, `- key: ...`);
+ * index templates and mappings are objects.
+ */
+function definesAsList(text: string, format: DocumentFormat): boolean {
+  if (format !== 'yaml') return false;
+  for (const line of text.slice(0, 65536).split('\n')) {
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed === '---' || trimmed.startsWith('#')) continue;
+    return trimmed.startsWith('- ') || trimmed === '-';
+  }
+  return false;
 }
 
 /**

@@ -1,13 +1,11 @@
 // The facade over parsing and features: document offsets in and out, per-event caching inside.
 // server.ts and the command line both call only this; neither knows how features work or which file kinds exist.
-import { loadProcessorTable } from '../catalog/processors';
 import type { Catalog } from '../catalog/types';
 import { eventAt, parseEventDocument } from '../document/eventDocument';
 import { EventView } from '../document/fieldRefs';
 import { eventKey, releaseTree } from '../document/parsedEvent';
-import type { FileType } from '../document/fileType';
+import type { FileType, KindDocument } from '../document/fileType';
 import type { DocumentFormat, EventSlice, ParsedDocument, Span } from '../document/model';
-import { parsePipelineDocument, PipelineDocument } from '../document/pipeline/pipelineDocument';
 import { complete } from '../features/completion';
 import { completionDocs } from '../features/fieldDocs';
 import { hover } from '../features/hover';
@@ -18,27 +16,29 @@ import { megabytes } from '../document/limits';
 import { adoptEventDiagnostics, checkCounter, eventDiagnostics } from '../features/diagnostics/eventDiagnostics';
 import { codeActions } from '../features/codeActions';
 import type { FeatureEnv } from '../features/env';
-import { checkPipeline } from '../features/pipeline/pipelineDiagnostics';
-import type { PipelineEnv } from '../features/pipeline/pipelineEnv';
-import { completePipeline, pipelineCompletionDocs } from '../features/pipeline/pipelineCompletion';
-import { pipelineFixes } from '../features/pipeline/pipelineFixes';
-import { pipelineHints } from '../features/pipeline/pipelineHints';
-import { hoverPipeline } from '../features/pipeline/pipelineHover';
-import { pipelineRules } from '../features/pipeline/pipelineRules';
+import type { FileKindAdapter } from '../features/fileKindAdapter';
 import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, RuleInfo, TextEdit } from '../features/types';
+import { adapterOf, ConsoleDocument, fileKindAdapters, parseConsole, partAt } from './fileKinds';
 import { defaultSettings, FieldwiseSettings } from './settings';
 import { dottedKeysAllowed } from '../features/fileSettings';
 
-/** A parsed file of any kind: an event document (split into events) or an ingest pipeline. */
-export type SourceDocument = ParsedDocument | PipelineDocument;
+/** A parsed file of any kind: an event document (split into events), one unit of another kind, or console text. */
+export type SourceDocument = ParsedDocument | KindDocument | ConsoleDocument;
 
-export function isPipeline(doc: SourceDocument): doc is PipelineDocument {
-  return 'kind' in doc && doc.kind === 'ingestPipeline';
+/** An event document: split into events, each parsed, checked and cached on its own. Every other kind is one unit. */
+export function isEventDocument(doc: SourceDocument): doc is ParsedDocument {
+  return !('kind' in doc);
+}
+
+/** One unit of a kind, with the adapter that answers for it. */
+interface Unit {
+  adapter: FileKindAdapter;
+  doc: KindDocument;
 }
 
 export class LanguageService {
-  /** A pipeline's diagnostics, kept for its parse (code actions ask for what the editor was shown). */
-  private readonly pipelineChecks = new WeakMap<PipelineDocument, { catalog: Catalog; settings: FieldwiseSettings; file: string; diagnostics: FwDiagnostic[] }>();
+  /** A unit's diagnostics, kept for its parse (code actions ask for what the editor was shown). */
+  private readonly unitChecks = new WeakMap<KindDocument, { catalog: Catalog; settings: FieldwiseSettings; file: string; diagnostics: FwDiagnostic[] }>();
 
   constructor(private catalog: Catalog, private settings: FieldwiseSettings = defaultSettings) {}
 
@@ -55,27 +55,44 @@ export class LanguageService {
   parse(text: string, format: DocumentFormat, previous?: ParsedDocument): ParsedDocument;
   parse(text: string, type: FileType, previous?: SourceDocument): SourceDocument;
   parse(text: string, type: FileType | DocumentFormat, previous?: SourceDocument): SourceDocument {
-    if (typeof type === 'string') return parseEventDocument(text, type, previous && !isPipeline(previous) ? previous : undefined);
-    if (type.kind === 'ingestPipeline') return parsePipelineDocument(text, type, loadProcessorTable());
-    return parseEventDocument(text, type.format, previous && !isPipeline(previous) ? previous : undefined);
+    const events = previous && isEventDocument(previous) ? previous : undefined;
+    if (typeof type === 'string') return parseEventDocument(text, type, events);
+    if (type.console) return parseConsole(text, type);
+    const adapter = adapterOf(type.kind);
+    return adapter ? adapter.parse(text, type) : parseEventDocument(text, type.format, events);
   }
 
   env(format: DocumentFormat, file: string): FeatureEnv {
     return { catalog: this.catalog, format, settings: this.settings, file, dottedKeys: dottedKeysAllowed(this.settings, file) };
   }
 
-  // A pipeline names every field in its dotted form: dotted names are its style, never a finding.
-  private pipelineEnv(doc: PipelineDocument, file: string): PipelineEnv {
-    return { ...this.env(doc.type.format, file), dottedKeys: true, processors: loadProcessorTable() };
+  /** The units of a document that is not split into events: itself, or each part of a console text. */
+  private units(doc: KindDocument | ConsoleDocument): Unit[] {
+    if (doc.kind === 'console') return doc.parts.map((p) => ({ adapter: p.adapter, doc: p.doc }));
+    const adapter = adapterOf(doc.kind);
+    if (!adapter) throw new Error(`No adapter for the file kind '${doc.kind}' (service/fileKinds.ts)`);
+    return [{ adapter, doc }];
+  }
+
+  /** The unit that answers at `offset`: the console part whose body holds it, or the document itself. */
+  private unitAt(doc: KindDocument | ConsoleDocument, offset: number): Unit | undefined {
+    if (doc.kind !== 'console') return this.units(doc)[0];
+    const part = partAt(doc, offset);
+    return part && { adapter: part.adapter, doc: part.doc };
   }
 
   /** All diagnostics of a document, document offsets; `isCancelled` is polled between events. */
   diagnostics(doc: SourceDocument, file: string, isCancelled?: () => boolean): FwDiagnostic[] {
-    if (!isPipeline(doc)) return checkDocument(doc, this.env(doc.format, file), isCancelled);
-    const known = this.pipelineChecks.get(doc);
+    if (isEventDocument(doc)) return checkDocument(doc, this.env(doc.format, file), isCancelled);
+    const units = this.units(doc);
+    return units.length === 1 ? this.unitDiagnostics(units[0], file) : units.flatMap((u) => this.unitDiagnostics(u, file));
+  }
+
+  private unitDiagnostics({ adapter, doc }: Unit, file: string): FwDiagnostic[] {
+    const known = this.unitChecks.get(doc);
     if (known && known.catalog === this.catalog && known.settings === this.settings && known.file === file) return known.diagnostics;
-    const diagnostics = checkPipeline(doc, this.pipelineEnv(doc, file));
-    this.pipelineChecks.set(doc, { catalog: this.catalog, settings: this.settings, file, diagnostics });
+    const diagnostics = adapter.diagnostics(doc, this.env(doc.type.format, file));
+    this.unitChecks.set(doc, { catalog: this.catalog, settings: this.settings, file, diagnostics });
     return diagnostics;
   }
 
@@ -114,13 +131,16 @@ export class LanguageService {
     return eventKey(event);
   }
 
-  /** Every code the service may report on any file kind: the event rules (whose name rules also judge what pipelines write), then the pipelines' own. */
+  /** Every code the service may report on any file kind: the event rules (whose name rules also judge what other kinds write), then each kind's own. */
   rules(): readonly RuleInfo[] {
-    return [...rules, ...pipelineRules];
+    return [...rules, ...fileKindAdapters.flatMap((a) => a.rules)];
   }
 
   complete(doc: SourceDocument, file: string, offset: number): CompletionEntry[] {
-    if (isPipeline(doc)) return completePipeline(doc, offset, this.pipelineEnv(doc, file));
+    if (!isEventDocument(doc)) {
+      const unit = this.unitAt(doc, offset);
+      return unit ? unit.adapter.complete(unit.doc, offset, this.env(unit.doc.type.format, file)) : [];
+    }
     const event = eventAt(doc, offset);
     const entries = complete(new EventView(event), offset - event.start, this.env(doc.format, file));
     // Moved to document offsets in place: entries are built per call, and a copy of each of a top-level list's
@@ -137,11 +157,19 @@ export class LanguageService {
 
   /** The documentation of a completion entry, again, from its `docPath` (for clients that resolve it when shown). */
   completionDocumentation(docPath: string): string {
-    return pipelineCompletionDocs(loadProcessorTable(), docPath) ?? completionDocs(this.catalog, docPath);
+    const env = this.env('json', '');
+    for (const adapter of fileKindAdapters) {
+      const docs = adapter.completionDocumentation?.(docPath, env);
+      if (docs !== undefined) return docs;
+    }
+    return completionDocs(this.catalog, docPath);
   }
 
   hover(doc: SourceDocument, file: string, offset: number): HoverResult | undefined {
-    if (isPipeline(doc)) return hoverPipeline(doc, offset, this.pipelineEnv(doc, file));
+    if (!isEventDocument(doc)) {
+      const unit = this.unitAt(doc, offset);
+      return unit?.adapter.hover(unit.doc, offset, this.env(unit.doc.type.format, file));
+    }
     const event = eventAt(doc, offset);
     const result = hover(new EventView(event), offset - event.start, this.env(doc.format, file));
     return result && { ...result, ...shift(result, event.start) };
@@ -149,7 +177,7 @@ export class LanguageService {
 
   inlayHints(doc: SourceDocument, file: string, range: Span): InlayHintEntry[] {
     if (!this.settings.inlayHints.enabled) return [];
-    if (isPipeline(doc)) return pipelineHints(doc, range, this.pipelineEnv(doc, file));
+    if (!isEventDocument(doc)) return this.units(doc).flatMap((u) => u.adapter.inlayHints(u.doc, range, this.env(u.doc.type.format, file)));
     const env = this.env(doc.format, file);
     const out: InlayHintEntry[] = [];
     for (const event of eventsIn(doc, range)) {
@@ -173,7 +201,9 @@ export class LanguageService {
 
   /** Quick fixes for the diagnostics in `range` (document offsets), plus fix-all actions. */
   codeActions(doc: SourceDocument, file: string, range: Span, diagnostics: FwDiagnostic[]): QuickFix[] {
-    if (isPipeline(doc)) return pipelineFixes(doc, this.diagnostics(doc, file), range, loadProcessorTable());
+    if (!isEventDocument(doc)) {
+      return this.units(doc).flatMap((u) => u.adapter.codeActions(u.doc, this.unitDiagnostics(u, file), range, this.env(u.doc.type.format, file)));
+    }
     return codeActions(doc, this.env(doc.format, file), range, diagnostics);
   }
 }

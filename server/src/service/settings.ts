@@ -7,6 +7,11 @@ export const defaultSettings: FieldwiseSettings = {
   files: {
     events: ['**/*.ndjson', '**/*.jsonl', '**/sample_event.json', '**/*-expected.json', '**/events/**/*.{json,yaml,yml}'],
     pipelines: ['**/elasticsearch/ingest_pipeline/*.{json,yml,yaml}', '**/ingest/*.{json,yml,yaml}', '**/ingest_pipelines/**/*.{json,yml,yaml}'],
+    mappings: [
+      '**/fields/*.{yml,yaml}', '**/_meta/fields.yml', '**/fields.yml', '**/fields.*.yml', '**/data_stream/*/manifest.yml',
+      '**/elasticsearch/**/*template*.json', '**/index_templates/**/*.{json,yml,yaml}', '**/component_templates/**/*.{json,yml,yaml}',
+      '**/elasticsearch/component/*.json',
+    ],
     console: ['**/*.{http,es,console}'],
   },
   events: { allowDottedKeys: false },
@@ -24,6 +29,7 @@ export function mergeSettings(raw: unknown): FieldwiseSettings {
   if (isObject(files)) {
     if (isStringArray(files.events)) s.files.events = files.events;
     if (isStringArray(files.pipelines)) s.files.pipelines = files.pipelines;
+    if (isStringArray(files.mappings)) s.files.mappings = files.mappings;
     if (isStringArray(files.console)) s.files.console = files.console;
   }
   const events = raw.events;

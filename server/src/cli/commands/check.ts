@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Catalog, DefinitionError, loadCatalog, workspaceDefinitions } from '../../catalog';
-import { fileType, FileType } from '../../document/fileType';
+import { FileKind, fileType, FileType, KIND_NOUNS } from '../../document/fileType';
 import { Candidate, expandPaths, fileTypeOf, formatFromName, guessFormat } from '../../service/detect';
 import { LanguageService } from '../../service/languageService';
 import { defaultSettings } from '../../service/settings';
@@ -78,7 +78,7 @@ export const checkCommand: Command = {
     const service = new LanguageService(catalog, defaultSettings);
     const unreadable: string[] = [];
     const checked: CheckedFile[] = [];
-    let pipelines = 0;
+    const perKind = new Map<FileKind, number>();
     const { candidates, missing } = expandArgs(options.paths, io.cwd);
     for (const arg of missing) unreadable.push(`${arg}: no such file or folder, and no file matches it as a glob`);
     for (const candidate of candidates) {
@@ -91,14 +91,14 @@ export const checkCommand: Command = {
       }
       const type = typeOf(candidate, text, catalog);
       if (!type) continue;
-      if (type.kind === 'ingestPipeline') pipelines++;
+      perKind.set(type.kind, (perKind.get(type.kind) ?? 0) + 1);
       const doc = service.parse(text, type);
       checked.push({ file: candidate.display, uriPath: uriPathOf(candidate, io.cwd), diagnostics: locate(text, service.diagnostics(doc, candidate.globPath)) });
     }
     io.stdout(render(options.format, checked, service, io.cwd));
     for (const problem of unreadable) io.stderr(`fieldwise check: ${problem}\n`);
     const count = tally(checked);
-    if (options.format === 'text') io.stderr(summary(checked.length - pipelines, pipelines, count));
+    if (options.format === 'text') io.stderr(summary(perKind, count));
     if (unreadable.length > 0) return EXIT.usage;
     if (count.error > 0 || (options.maxWarnings !== undefined && count.warning > options.maxWarnings)) return EXIT.failure;
     return EXIT.ok;
@@ -146,9 +146,13 @@ function render(format: Format, files: readonly CheckedFile[], service: Language
   return renderCheckText(files);
 }
 
-function summary(events: number, pipelines: number, count: ReturnType<typeof tally>): string {
+function summary(perKind: ReadonlyMap<FileKind, number>, count: ReturnType<typeof tally>): string {
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  const files = pipelines > 0 ? `${plural(events, 'event document')} and ${plural(pipelines, 'pipeline file')}` : plural(events, 'event document');
+  // Event documents are always counted (0 included); another kind only when the run met it.
+  const parts = (Object.keys(KIND_NOUNS) as FileKind[])
+    .filter((kind) => kind === 'events' || (perKind.get(kind) ?? 0) > 0)
+    .map((kind) => plural(perKind.get(kind) ?? 0, KIND_NOUNS[kind]));
+  const files = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0];
   return `fieldwise check: ${files} checked: ${plural(count.error, 'error')}, ${plural(count.warning, 'warning')}, ${count.information} information, ${plural(count.hint, 'hint')}\n`;
 }
 

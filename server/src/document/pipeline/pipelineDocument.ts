@@ -1,18 +1,18 @@
 // The ingest pipeline adapter: how a pipeline file splits into bodies (one, or one per console request), where its
 // processors are, and every field reference it holds (processorRefs.ts). Parsing never fails: a half-typed body
 // still yields the processors and references that can be read, and its syntax errors.
-import { isolate, splitConsole } from '../console';
-import { tidy } from '../eventDocument';
+import { ConsoleRequest, isolate, splitConsole } from '../console';
 import type { FileType } from '../fileType';
 import type { NamedRef } from '../fieldRefs';
-import { parseJsonValue, ParsedValue } from '../jsonValue';
-import { ArrayNode, MAX_NESTING, NestingTooDeep, ObjectNode, Span, SyntaxProblem, ValueNode } from '../model';
-import { parseYamlValue } from '../yamlValue';
+import { parseGuarded } from '../guardedParse';
+import { valueOf } from '../objectValue';
+import type { ArrayNode, ObjectNode, Span, SyntaxProblem, ValueNode } from '../model';
 import type { ProcessorTable } from '../../catalog/processors';
 import type { BodyRole, PipelineBody } from './pipelineBody';
 import { processorRefs } from './processorRefs';
 
 export type { BodyRole, PipelineBody, ProcessorSite } from './pipelineBody';
+export { valueOf } from '../objectValue';
 
 export interface PipelineDocument {
   readonly kind: 'ingestPipeline';
@@ -22,6 +22,11 @@ export interface PipelineDocument {
   readonly errors: SyntaxProblem[];
   /** Every field reference, in document order (`refs[i].index === i`). */
   readonly refs: NamedRef[];
+}
+
+/** Whether a parsed file is a pipeline (the service's documents of every kind carry a `kind`, event documents none). */
+export function isPipeline(doc: object): doc is PipelineDocument {
+  return 'kind' in doc && doc.kind === 'ingestPipeline';
 }
 
 /** Top-level keys of a pipeline body, as Elasticsearch takes them. */
@@ -34,36 +39,26 @@ export function pipelineEndpoint(path: string): BodyRole | undefined {
   return undefined;
 }
 
-export function parsePipelineDocument(text: string, type: FileType, table: ProcessorTable): PipelineDocument {
+/** Parses a pipeline file; console text reads the bodies of `requests` (default: every request of the text). */
+export function parsePipelineDocument(text: string, type: FileType, table: ProcessorTable, requests?: readonly ConsoleRequest[]): PipelineDocument {
   const bodies: PipelineBody[] = [];
   const errors: SyntaxProblem[] = [];
   if (type.console) {
-    for (const request of splitConsole(text)) {
+    for (const request of requests ?? splitConsole(text)) {
       const role = pipelineEndpoint(request.path);
       if (!role || !request.body) continue;
-      const parsed = parseGuarded(isolate(text, request.body), false);
+      const parsed = parseGuarded(isolate(text, request.body), false, 'a pipeline');
       errors.push(...parsed.errors);
       bodies.push(bodyOf(request.body, role, parsed.root));
     }
   } else {
-    const parsed = parseGuarded(text, type.format === 'yaml');
+    const parsed = parseGuarded(text, type.format === 'yaml', 'a pipeline');
     errors.push(...parsed.errors);
     bodies.push(bodyOf({ start: 0, end: text.length }, 'pipeline', parsed.root));
   }
   const refs: NamedRef[] = [];
   for (const body of bodies) processorRefs(body, text, type, table, refs);
   return { kind: 'ingestPipeline', type, text, bodies, errors, refs };
-}
-
-function parseGuarded(text: string, yaml: boolean): ParsedValue {
-  try {
-    const parsed = yaml ? parseYamlValue(text) : parseJsonValue(text);
-    return { root: parsed.root, errors: tidy(parsed.errors, text.length) };
-  } catch (error) {
-    if (!(error instanceof NestingTooDeep) && !(error instanceof RangeError)) throw error;
-    const at = error instanceof NestingTooDeep ? error.offset : 0;
-    return { root: undefined, errors: [{ start: at, end: Math.min(text.length, at + 1), message: `Nested deeper than ${MAX_NESTING} levels: Fieldwise does not check a pipeline nested this deep` }] };
-  }
 }
 
 function bodyOf(span: Span, role: BodyRole, root: ValueNode | undefined): PipelineBody {
@@ -99,12 +94,6 @@ function walkProcessor(holder: ObjectNode, body: PipelineBody): void {
   if (inner?.kind === 'object') walkProcessor(inner, body);
 }
 
-/** The value of `key` in an object (the last one, as JSON parsers keep it). */
-export function valueOf(object: ObjectNode, key: string): ValueNode | undefined {
-  let found: ValueNode | undefined;
-  for (const p of object.properties) if (p.key === key) found = p.value;
-  return found;
-}
 
 /** The pipeline body holding an offset. */
 export function bodyAt(doc: PipelineDocument, offset: number): PipelineBody | undefined {

@@ -1,8 +1,7 @@
 // Level badges after each field reference of a pipeline that the schema knows (a field or an intermediate object).
 import type { Span } from '../../document/model';
 import type { PipelineDocument } from '../../document/pipeline/pipelineDocument';
-import { levelOfPath } from '../catalogIndex';
-import { detailLine, fieldDetail } from '../levelBadge';
+import { levelHint } from '../levelBadge';
 import type { InlayHintEntry } from '../types';
 import type { PipelineEnv } from './pipelineEnv';
 
@@ -11,13 +10,8 @@ export function pipelineHints(doc: PipelineDocument, range: Span, env: PipelineE
   for (const ref of doc.refs) {
     const end = ref.segments[ref.segments.length - 1].end;
     if (end < range.start || ref.segments[0].start > range.end || ref.detail.implied) continue;
-    const resolution = env.catalog.resolve(ref.path);
-    const path = ref.joinedPath;
-    if (resolution.kind === 'field') out.push({ offset: end, label: resolution.field.level, tooltip: `${path}: ${fieldDetail(resolution.field)}` });
-    else if (resolution.kind === 'object') {
-      const level = levelOfPath(env.catalog, ref.path);
-      if (level) out.push({ offset: end, label: level, tooltip: `${path}: ${detailLine('object', level, resolution)}` });
-    }
+    const hint = levelHint(ref, env.catalog);
+    if (hint) out.push(hint);
   }
   return out;
 }

@@ -1,0 +1,62 @@
+// Diagnostics of a file kind that is one unit (a pipeline, a field definitions file): its syntax errors, the rules of
+// event keys that judge a name alone (`reads: 'names'`) over the names it writes, and the kind's own findings; the
+// settings applied, each per-file rule collapsed to one diagnostic, sorted.
+import type { EventView } from '../document/fieldRefs';
+import type { SyntaxProblem } from '../document/model';
+import { createRuleContext, diagnosticSettings, rules, suppressionOf } from './diagnostics';
+import type { Finding, Rule } from './diagnostics/rule';
+import { syntaxError } from './diagnostics/rules/syntaxError';
+import type { FeatureEnv } from './env';
+import type { FwDiagnostic, Severity } from './types';
+
+/** The rules of event keys that judge a name alone: they run on every file kind's written names. */
+export const nameRules: readonly Rule[] = rules.filter((r) => r.reads === 'names');
+
+/** A diagnostic before settings apply: the code, its default severity and a finding. */
+export function diagnostic(code: string, severity: Severity, f: Finding): FwDiagnostic {
+  const d: FwDiagnostic = { code, severity, message: f.message, start: f.start, end: f.end };
+  if (f.data !== undefined) d.data = f.data;
+  if (f.tags) d.tags = f.tags;
+  return d;
+}
+
+/**
+ * Every diagnostic of the unit, document offsets, sorted, with the settings applied. `keepName` may drop a name
+ * rule's diagnostic the kind words better itself (before per-file rules are counted).
+ */
+export function unitDiagnostics(
+  errors: readonly SyntaxProblem[],
+  written: EventView,
+  own: () => FwDiagnostic[],
+  env: FeatureEnv,
+  keepName: (d: FwDiagnostic) => boolean = () => true,
+): FwDiagnostic[] {
+  const { off, severityOf } = diagnosticSettings(env);
+  if (off.has('*')) return [];
+  const found: FwDiagnostic[] = [];
+  for (const e of errors) found.push({ code: syntaxError.code, severity: syntaxError.defaultSeverity, message: e.message, start: e.start, end: e.end });
+  const ctx = createRuleContext(written, env);
+  const perFile = new Map<string, { first: FwDiagnostic; count: number; rule: Rule }>();
+  for (const rule of nameRules) {
+    for (const f of rule.check(ctx)) {
+      const d = diagnostic(rule.code, rule.defaultSeverity, f);
+      if (!keepName(d)) continue;
+      if (!rule.perFile) {
+        found.push(d);
+        continue;
+      }
+      const once = perFile.get(rule.code);
+      if (once) once.count++;
+      else perFile.set(rule.code, { first: d, count: 1, rule });
+    }
+  }
+  found.push(...own());
+  const suppressed = suppressionOf([...perFile.values()].map((p) => p.rule));
+  const out: FwDiagnostic[] = [];
+  for (const d of found) if (!off.has(d.code) && !suppressed(d)) out.push({ ...d, severity: severityOf(d) });
+  for (const { first, count } of perFile.values()) {
+    if (off.has(first.code)) continue;
+    out.push({ ...first, severity: severityOf(first), message: count > 1 ? `${first.message} (${count} times in this file)` : first.message });
+  }
+  return out.sort((a, b) => a.start - b.start || a.end - b.end);
+}
