@@ -5,7 +5,8 @@
 // that only holds the document); prints one table with the ratios against the targets, then the first and the warm
 // in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up), then the memory of
 // long typing sessions at 100 KB and 1 MB (longSession.ts) and large inputs (largeInputs.ts).
-// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline (one kind of document; pipeline.ts), --formats json,yaml,
+// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|large (one kind of document; pipeline.ts;
+// large: the large inputs alone, largeInputs.ts), --formats json,yaml,
 // --no-warmup (skip the in-process rounds), --no-parallel (skip the parallel check's rows), --workers N (Fieldwise
 // with N check workers in the table), --profile (CPU profile
 // of Fieldwise on the largest documents).
@@ -37,6 +38,8 @@ interface Options {
   kinds: BenchKind[];
   /** The pipeline row (bench/pipeline.ts). */
   pipeline: boolean;
+  /** The large inputs (bench/largeInputs.ts). */
+  large: boolean;
   formats: BenchFormat[];
   warmup: boolean;
   /** The parallel check's rows (printParallel). */
@@ -69,9 +72,9 @@ function options(argv: string[]): Options {
     for (const g of given) if (!all.includes(g as T)) throw new Error(`${name}: unknown '${g}' (use ${all.join(', ')})`);
     return given as T[];
   };
-  const only = list<BenchKind | 'pipeline'>('--only', ['clean', 'dense', 'pipeline']);
+  const only = list<BenchKind | 'pipeline' | 'large'>('--only', ['clean', 'dense', 'pipeline', 'large']);
   return {
-    runs, sizes, kinds: only.filter((k): k is BenchKind => k !== 'pipeline'), pipeline: only.includes('pipeline'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
+    runs, sizes, kinds: only.filter((k): k is BenchKind => k !== 'pipeline' && k !== 'large'), pipeline: only.includes('pipeline'), large: only.includes('large'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
     warmup: !argv.includes('--no-warmup'), parallel: !argv.includes('--no-parallel'), profile: argv.includes('--profile'),
     workers,
   };
@@ -104,8 +107,9 @@ async function main(): Promise<void> {
   const catalog = loadCatalog();
   const pipeline = opts.pipeline ? pipelineRows(await benchPipeline(opts.runs, catalog, DOCS)) : [];
   if (opts.kinds.length === 0) {
-    printTable([], { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter: loadavg()[0], minutes: (Date.now() - started) / 60000 }, pipeline);
-    return opts.profile ? profileFieldwise([benchPipelineDocument(catalog)], DOCS) : undefined;
+    if (opts.pipeline) printTable([], { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter: loadavg()[0], minutes: (Date.now() - started) / 60000 }, pipeline);
+    if (opts.large) await runLargeInputs(DOCS);
+    return opts.profile && opts.pipeline ? profileFieldwise([benchPipelineDocument(catalog)], DOCS) : undefined;
   }
   const schemaUri = peerSchema();
   buildFloorServer();
@@ -140,7 +144,7 @@ async function main(): Promise<void> {
   if (opts.warmup) printWarmup(opts);
   if (opts.parallel) await printParallel(opts, summaries, catalog);
   await runLongSessions(opts.sizes.filter(([, bytes]) => bytes <= 1_000_000), DOCS);
-  await runLargeInputs(DOCS);
+  if (opts.large) await runLargeInputs(DOCS);
   if (opts.profile) await profileFieldwise(summaries.length > 0 ? largest(opts, catalog) : [], DOCS);
 }
 

@@ -24,6 +24,11 @@ export function capabilities(pull: boolean): ClientCapabilities {
         completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
       },
       hover: { contentFormat: [MarkupKind.Markdown, MarkupKind.PlainText] },
+      // As VS Code announces it: a code action's edit may come later, from codeAction/resolve.
+      codeAction: {
+        codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } },
+        isPreferredSupport: true, dataSupport: true, resolveSupport: { properties: ['edit'] },
+      },
       publishDiagnostics: { versionSupport: true },
       diagnostic: pull ? { dynamicRegistration: false } : undefined,
     },

@@ -10,6 +10,9 @@ export interface SessionFigures {
   startupMs: number;
   openMs: number;
   editMs: number;
+  /** The server's CPU time (user + system) from the open to its diagnostics, and for the edit: what the load inflates least. */
+  openCpuMs: number;
+  editCpuMs: number;
   completionMs: number[];
   /** The same completion times, by the depth of the object the caret is in (0: the top level of an event). */
   completionByDepth: Record<number, number[]>;
@@ -45,10 +48,12 @@ export async function runSession(setup: ServerSetup, doc: BenchDocument, folder:
   const { client, startupMs } = await BenchClient.start(setup, pathToFileURL(folder).href);
   try {
     const uri = pathToFileURL(join(folder, doc.name)).href;
+    const cpuBeforeOpen = client.cpuMs();
     const opened = await client.openToDiagnostics(uri, doc.format, doc.text, 1, options.timeoutMs);
+    const openCpuMs = client.cpuMs() - cpuBeforeOpen;
     const errorsAfterOpen = problemCount(opened.diagnostics);
     const figures: SessionFigures = {
-      startupMs, openMs: opened.ms, editMs: NaN, completionMs: [], completionByDepth: {}, completionBytes: [], resolveMs: [], hoverMs: [], hoverByDepth: {},
+      startupMs, openMs: opened.ms, editMs: NaN, openCpuMs, editCpuMs: NaN, completionMs: [], completionByDepth: {}, completionBytes: [], resolveMs: [], hoverMs: [], hoverByDepth: {},
       emptyCompletions: 0, emptyHovers: 0, memoryMb: NaN, errorsAfterOpen,
       diagnosticsAfterOpen: opened.diagnostics.length, diagnosticBytes: JSON.stringify(opened.diagnostics).length,
     };
@@ -82,8 +87,10 @@ export async function runSession(setup: ServerSetup, doc: BenchDocument, folder:
         (figures.hoverByDepth[p.depth] ??= []).push(ms);
       });
     }
+    const cpuBeforeEdit = client.cpuMs();
     const edited = await client.editToDiagnostics(uri, doc.edit.start, doc.edit.end, doc.edit.text, errorsAfterOpen + 1, options.timeoutMs);
     figures.editMs = edited.ms;
+    figures.editCpuMs = client.cpuMs() - cpuBeforeEdit;
     figures.memoryMb = client.peakMemoryMb();
     return figures;
   } finally {

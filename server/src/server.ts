@@ -22,7 +22,7 @@ import { PullDiagnostics } from './lsp/pullDiagnostics';
 import { PushDiagnostics } from './lsp/pushDiagnostics';
 import { resolveCompletionItem, toCompletionList } from './lsp/completionList';
 import { warmCompletion } from './lsp/completionWarmup';
-import { fromDiagnostic, toCodeAction, toHover, toInlayHint } from './lsp/toLsp';
+import { FixAllData, fromDiagnostic, toCodeAction, toHover, toInlayHint, toWorkspaceEdit } from './lsp/toLsp';
 import { folderFromUri, Workspace, Workspaces } from './lsp/workspaces';
 import type { CancellationToken } from 'vscode-languageserver';
 import { join } from 'node:path';
@@ -97,7 +97,9 @@ connection.onInitialize((params: InitializeParams): InitializeResult | ResponseE
       completionProvider: { triggerCharacters: ['"', '.', ':'], resolveProvider: client.completionResolvesDocs, completionItem: { labelDetailsSupport: true } },
       hoverProvider: true,
       inlayHintProvider: true,
-      codeActionProvider: client.codeActionLiterals ? { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll] } : true,
+      codeActionProvider: client.codeActionLiterals
+        ? { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll], resolveProvider: client.codeActionResolvesEdit }
+        : true,
       diagnosticProvider: client.pullDiagnostics
         ? { identifier: 'fieldwise', interFileDependencies: false, workspaceDiagnostics: false }
         : undefined,
@@ -211,12 +213,23 @@ connection.onCodeAction(guarded('code actions', log, null as CodeAction[] | null
   // Check first in the background-friendly way; the fixes then find every event's findings cached.
   if (!(await open.diagnostics(snap, () => token.isCancellationRequested))) throw new Cancelled();
   const sent = params.context.diagnostics.map((d) => fromDiagnostic(d, snap.at)).filter((d) => d !== undefined);
-  const fixes = snap.workspace.service.codeActions(snap.entry.parsed, snap.file, snap.at.span(params.range), sent);
+  const fixes = snap.workspace.service.codeActions(snap.entry.parsed, snap.file, snap.at.span(params.range), sent, client.codeActionResolvesEdit);
   const only = params.context.only;
   return fixes
     .filter((f) => !only || only.some((kind) => f.kind === kind || f.kind.startsWith(`${kind}.`)))
     .map((f) => toCodeAction(f, snap.doc.uri, snap.entry.version, snap.at, client));
 }));
+
+// A fix-all sent without its edits (a client that resolves them): made now, from the document as it is.
+connection.onCodeActionResolve((action, token) => guarded('code action resolve', log, action, async (unresolved: CodeAction, inner) => {
+  const data = unresolved.data as Partial<FixAllData> | undefined;
+  if (typeof data?.uri !== 'string' || typeof data.code !== 'string' || unresolved.edit) return unresolved;
+  const snap = await snapshotFor(data.uri, inner);
+  if (!snap) return unresolved;
+  if (!(await open.diagnostics(snap, () => inner.isCancellationRequested))) throw new Cancelled();
+  const edits = snap.workspace.service.fixAll(snap.entry.parsed, snap.file, data.code);
+  return { ...unresolved, edit: toWorkspaceEdit(edits, snap.doc.uri, snap.entry.version, snap.at, client) };
+})(action, token));
 
 connection.onRequest(StatusRequest, guarded('status', log, { schemaVersion: '', customFieldCount: 0 } as StatusResult, async (params) => {
   await ready;

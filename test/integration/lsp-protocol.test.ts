@@ -7,11 +7,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  CancellationTokenSource, createProtocolConnection, Diagnostic, DiagnosticSeverity, DidChangeWatchedFilesNotification, ExitNotification,
+  CancellationTokenSource, CodeAction, createProtocolConnection, Diagnostic, DiagnosticSeverity, DidChangeWatchedFilesNotification, ExitNotification,
   FileChangeType, InitializeRequest, InsertTextFormat, IPCMessageReader, IPCMessageWriter, LSPErrorCodes, MarkupKind,
   MessageType, ResponseError, ShutdownRequest,
 } from 'vscode-languageserver-protocol/node';
-import { fileUri, LspSession, markupText, messageText, plainCapabilities, SERVER, startServer, vscodeCapabilities } from '../fixtures/lsp/harness';
+import { appliedAction, fileUri, LspSession, markupText, messageText, plainCapabilities, SERVER, startServer, vscodeCapabilities } from '../fixtures/lsp/harness';
 import { ManyFormat, manyEvents } from '../fixtures/lsp/manyEvents';
 
 const language = { json: 'json', ndjson: 'json', yaml: 'yaml' } as const;
@@ -348,6 +348,42 @@ describe('the ceiling on information and hints per file', () => {
       assert.ok(actions.some((a) => /source\.port|port/.test(a.title)), `the rename is offered: ${actions.map((a) => a.title).join(' | ')}`);
     } finally {
       await server.stop();
+    }
+  });
+});
+
+describe('fix-all edits, by what the client can do', () => {
+  // Three dotted keys: a quick fix for the one under the caret, and a fix-all of the file.
+  const text = '{"@timestamp": "2024-05-01T12:00:00Z", "schema": {"version": "1.11.0"}, "labels.a": "x", "labels.b": "y", "host.name": "h"}\n';
+  const caret = text.indexOf('labels.a') + 2;
+
+  test('a client that resolves code actions gets the fix-all without its edit, and the same edit from codeAction/resolve', async () => {
+    const capabilities = vscodeCapabilities();
+    Object.assign(capabilities.textDocument!.codeAction!, { dataSupport: true, resolveSupport: { properties: ['edit'] } });
+    const lazy = await startServer({ workspace: scratch, capabilities });
+    const eager = await startServer({ workspace: scratch });
+    try {
+      assert.equal(lazy.initializeResult.capabilities.codeActionProvider && typeof lazy.initializeResult.capabilities.codeActionProvider === 'object'
+        && lazy.initializeResult.capabilities.codeActionProvider.resolveProvider, true, 'resolve offered');
+      const uri = fileUri(join(scratch, 'events', 'dotted.json'));
+      const fixAllOf = async (server: LspSession): Promise<CodeAction> => {
+        server.open(uri, 'json', text);
+        await server.diagnostics(uri);
+        const actions = await server.codeActions(uri, caret, caret);
+        assert.ok(actions.some((a) => a.kind === 'quickfix' && a.edit), `the quick fix comes with its edit: ${actions.map((a) => a.title).join('; ')}`);
+        const fixAll = actions.find((a) => a.kind === 'source.fixAll');
+        assert.ok(fixAll, 'a fix-all is offered');
+        return fixAll;
+      };
+      const sent = await fixAllOf(lazy);
+      assert.equal(sent.edit, undefined, 'the fix-all comes without its edit');
+      const resolved = await lazy.request<CodeAction>('codeAction/resolve', sent);
+      const full = await fixAllOf(eager);
+      assert.equal(resolved.title, full.title);
+      assert.equal(appliedAction(lazy, uri, resolved), appliedAction(eager, uri, full));
+      assert.match(appliedAction(lazy, uri, resolved), /"labels": \{/);
+    } finally {
+      await Promise.all([lazy.stop(), eager.stop()]);
     }
   });
 });

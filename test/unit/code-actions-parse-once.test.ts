@@ -23,3 +23,25 @@ test('code actions over an event of 2,000 dotted keys parse it once, and offer e
     assert.ok(actions.some((a) => a.kind === 'quickfix' && a.title.includes('labels.k0')), 'the fix of the first key is offered');
   }
 });
+
+test('deferred, the fix-all comes without its edits and costs no parse; resolved, it gives the edits an eager answer carries', () => {
+  const keys = Array.from({ length: 300 }, (_, i) => `"labels.k${i}":"v${i}"`).join(',');
+  const text = `{"@timestamp":"2024-05-01T12:00:00Z","schema":{"version":"1.11.0"},${keys}}\n`;
+  const lsp = service({ codes: ['dotted-key'] });
+  const doc = lsp.parse(text, 'ndjson');
+  const file = 'events/big.ndjson';
+  const first = lsp.diagnostics(doc, file).find((d) => d.code === 'dotted-key')!;
+  for (const event of doc.events) releaseTree(event);
+  const range = { start: first.start, end: first.end };
+  const eager = lsp.codeActions(doc, file, range, []);
+  const before = parseCounter.events;
+  const deferred = lsp.codeActions(doc, file, range, [], true);
+  assert.equal(parseCounter.events - before, 1, 'only the quick fix under the caret parses the event');
+  const lazyAll = deferred.find((a) => a.kind === 'source.fixAll')!;
+  const eagerAll = eager.find((a) => a.kind === 'source.fixAll')!;
+  assert.ok(lazyAll.deferred && lazyAll.edits.length === 0, 'sent without its edits');
+  assert.equal(lazyAll.title, eagerAll.title);
+  assert.deepEqual(deferred.filter((a) => a.kind === 'quickfix'), eager.filter((a) => a.kind === 'quickfix'), 'quick fixes come as before');
+  assert.ok(eagerAll.edits.length > 0);
+  assert.deepEqual(lsp.fixAll(doc, file, lazyAll.code), eagerAll.edits);
+});

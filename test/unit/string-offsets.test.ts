@@ -11,7 +11,7 @@ import { parseJsonTolerant } from '../../server/src/document/jsonValue';
 import { parseYamlFast } from '../../server/src/document/yamlFast';
 import { parseYamlCst } from '../../server/src/document/yamlValue';
 import type { ScalarNode, ScalarStyle, ValueNode } from '../../server/src/document/model';
-import { decodedOffsetAt, decodeWithOffsets, mapSpan, type StringSyntax } from '../../server/src/document/syntax/stringOffsets';
+import { decodedOffsetAt, decodeString, decodeWithOffsets, mapSpan, type StringSyntax } from '../../server/src/document/syntax/stringOffsets';
 
 const NAMES = ['source.ip', 'user.name', '@timestamp', 'a', 'event.kind', '_tmp.x', 'geo'];
 
@@ -79,6 +79,23 @@ test('JSON strings: value equals JSON.parse and both parser paths; names map to 
       }
     }
   }
+});
+
+test('a JSON string without escapes maps without offset tables, exactly as the tables map it', () => {
+  const next = random(13);
+  const raws = [...Array.from({ length: 250 }, () => jsonString(next)), '""', '"source.ip"', '"a\tb"', '"x', '"a\\"b"', '"line\nbreak"'];
+  for (const raw of raws) {
+    const plain = decodeString(raw, 'double', 'json');
+    const tabled = decodeWithOffsets(raw, 'double', 'json');
+    assert.ok(plain && tabled, raw);
+    assert.equal(plain.value, tabled.value, raw);
+    const n = tabled.value.length;
+    for (let start = 0; start <= n + 1; start++) {
+      for (let end = start - 1; end <= n + 1; end++) assert.deepEqual(mapSpan(plain, { start, end }, 7), mapSpan(tabled, { start, end }, 7), `${raw} [${start}, ${end})`);
+    }
+    for (let at = -1; at <= raw.length + 1; at++) assert.equal(decodedOffsetAt(plain, at), decodedOffsetAt(tabled, at), `${raw} caret ${at}`);
+  }
+  assert.ok('from' in decodeString('"source.ip"', 'double', 'json')!, 'a plain string builds no tables');
 });
 
 const JSON_BROKEN = [

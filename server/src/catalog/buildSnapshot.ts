@@ -1,9 +1,13 @@
-// Run by scripts/build.mjs (bundled): writes dist/catalog-snapshot.json and dist/processors-snapshot.json, or removes a
+// Run by scripts/build.mjs (bundled): writes dist/catalog-snapshot.json, dist/processors-snapshot.json and
+// dist/data-snapshot.json (dataFile.ts), or removes a
 // stale one when the data has problems (the build goes on; loading reports the problems).
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { builtinDefinitionFiles } from './definitionFiles';
 import { buildProcessorSnapshot } from './processors';
+import { buildDataSnapshot } from './dataFile';
+import { PARAMETERS_FILE, PARAMETERS_SCHEMA_FILE } from './mappingParameters';
+import { TYPES_FILE, TYPES_SCHEMA_FILE } from './typeCompatibility';
 import { DEFINITION_SCHEMA_FILE, FIELDSETS_DIR, builtinSchemaDir } from './schemaDir';
 import { createSnapshot, snapshotPath, writeSnapshot } from './snapshot';
 import { DefinitionError } from './types';
@@ -23,7 +27,8 @@ export function buildSnapshot(): string {
 }
 
 if (require.main === module) {
-  for (const warning of [buildSnapshot(), buildProcessorSnapshot()]) {
+  const dataFiles: Array<[string, string]> = [[TYPES_FILE, TYPES_SCHEMA_FILE], [PARAMETERS_FILE, PARAMETERS_SCHEMA_FILE]];
+  for (const warning of [buildSnapshot(), buildProcessorSnapshot(), buildDataSnapshot(dataFiles)]) {
     if (warning) process.stderr.write(`warning: ${warning}\n`);
   }
 }

@@ -6,13 +6,29 @@ const POOL_SIZE = 50_000;
 let pool = new Map<string, string>();
 
 /**
- * Keys repeat across thousands of events: one shared copy of each. The pool is bounded, and holds
- * flat copies so that it never keeps a closed document's text alive.
+ * New keys one parse may add to the pool. An event of 100,000 distinct dotted keys copied every key into the pool and
+ * emptied it twice, on every parse (code actions parse it again); keys that repeat across events are far fewer.
  */
-export function intern(text: string): string {
+export const NEW_KEYS_PER_PARSE = 10_000;
+
+/** What is left of a parse's allowance of new keys (`NEW_KEYS_PER_PARSE`). */
+export interface KeyBudget {
+  left: number;
+}
+
+/**
+ * Keys repeat across thousands of events: one shared copy of each. The pool is bounded, and holds
+ * flat copies so that it never keeps a closed document's text alive. A key new to the pool once the parse's `budget`
+ * is spent stays as it is.
+ */
+export function intern(text: string, budget?: KeyBudget): string {
   if (text.length > LONGEST) return text;
   const shared = pool.get(text);
   if (shared !== undefined) return shared;
+  if (budget) {
+    if (budget.left <= 0) return text;
+    budget.left--;
+  }
   if (pool.size >= POOL_SIZE) pool = new Map();
   const flat = flatCopy(text);
   pool.set(flat, flat);

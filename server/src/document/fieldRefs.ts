@@ -2,8 +2,11 @@
 // is one (nested or dotted); other file kinds name fields in option values, patterns, templates and scripts (NamedRef).
 import { EventSlice, ObjectNode, PropertyNode, Span, ValueNode } from './model';
 
-/** How a reference is written: an event's key, a whole option value, or a name inside a template, pattern or script. */
-export type RefRole = 'key' | 'name' | 'template' | 'pattern' | 'script';
+/**
+ * How a reference is written: an event's key, a whole option value, a name inside a template, pattern or script, or
+ * a name a mapping declares (a key under `properties`: its value is the field's mapping, not the field's value).
+ */
+export type RefRole = 'key' | 'name' | 'template' | 'pattern' | 'script' | 'declared';
 
 /** Whether the file reads the field there or writes it (an event's keys are all writes). */
 export type RefAccess = 'read' | 'write';
@@ -27,14 +30,17 @@ export class FieldRef {
   /** What few readers need, made on first use: one slot on every key instead of three. */
   protected extras?: Extras;
 
-  /** `prefix` defaults to the parent's path (the keys of a tree); pass it when the reference stands elsewhere. */
-  constructor(property: PropertyNode, parent: FieldRef | undefined, index: number, prefix?: readonly string[]) {
+  /**
+   * `prefix` defaults to the parent's path (the keys of a tree); pass it when the reference stands elsewhere. `names`:
+   * the key split at its dots, when the caller has it already.
+   */
+  constructor(property: PropertyNode, parent: FieldRef | undefined, index: number, prefix?: readonly string[], names?: string[]) {
     const key = property.key;
     this.property = property;
     this.parent = parent;
     this.index = index;
     this.dotted = key.includes('.');
-    const own = this.dotted ? key.split('.') : undefined;
+    const own = this.dotted ? names ?? key.split('.') : undefined;
     if (prefix === undefined || (parent ? parent.extras?.path === prefix : prefix.length === 0)) {
       this.first = parent ? parent.depth : 0;
       this.joinedPath = parent ? joinedChild(parent.joinedPath, key) : key;
@@ -186,8 +192,10 @@ export class NamedRef extends FieldRef {
     const first = segments[0];
     const last = segments[segments.length - 1];
     const span = { start: first.start, end: last.end };
-    super({ key, keySpan: span, keyTokenSpan: span }, parent, index);
-    this.presetSegments(segments.map((s) => ({ start: s.start, end: s.end })));
+    // A path at the root is the key split at its dots: taken as given unless a name holds a dot itself (`ctx['source.ip']`).
+    super({ key, keySpan: span, keyTokenSpan: span }, parent, index, undefined, parent || path.some((n) => n.includes('.')) ? undefined : (path as string[]));
+    // Shared, not copied: a pipeline holds tens of thousands of references, and a view of them (pipelineViews.ts) makes them again.
+    this.presetSegments(segments as Span[]);
   }
 
   override get role(): RefRole {
@@ -196,6 +204,25 @@ export class NamedRef extends FieldRef {
 
   override get access(): RefAccess {
     return this.reads;
+  }
+}
+
+/**
+ * A name a mapping declares: a key under `properties` (nested below its enclosing field's key, or dotted), or under
+ * `runtime`. Its key's value is the field's mapping, not a value of the field: rules that read values see what an
+ * event would hold there, the object of its sub-fields (`properties`) for an object, nothing for a leaf.
+ */
+export class DeclaredRef extends FieldRef {
+  constructor(property: PropertyNode, parent: FieldRef | undefined, index: number, private readonly holds: ObjectNode | undefined) {
+    super(property, parent, index);
+  }
+
+  override get value(): ValueNode | undefined {
+    return this.holds;
+  }
+
+  override get role(): RefRole {
+    return 'declared';
   }
 }
 

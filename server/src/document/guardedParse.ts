@@ -3,10 +3,12 @@
 import { tidy } from './eventDocument';
 import { parseJsonValue, ParsedValue } from './jsonValue';
 import { MAX_NESTING, NestingTooDeep } from './model';
+import { parseCounter } from './parseCounter';
 import { parseYamlValue } from './yamlValue';
 
 /** `what` names the file kind in the nesting message ("a pipeline"). */
 export function parseGuarded(text: string, yaml: boolean, what: string): ParsedValue {
+  parseCounter.wholeFiles++;
   try {
     const parsed = yaml ? parseYamlValue(text) : parseJsonValue(text);
     return { root: parsed.root, errors: tidy(parsed.errors, text.length) };

@@ -1,7 +1,7 @@
 // A strict, fast JSON parser for the common case: well-formed text. It builds the same nodes as the
 // tolerant path (jsonValue.ts) and gives up (returns undefined) at the first problem, so that every
 // error message and recovery still comes from jsonc-parser.
-import { intern, trimmed } from './compact';
+import { intern, KeyBudget, NEW_KEYS_PER_PARSE, trimmed } from './compact';
 import { ArrayNode, MAX_NESTING, ObjectNode, Property, Scalar, ScalarNode, ValueNode } from './model';
 
 
@@ -10,6 +10,7 @@ const giveUp = new GiveUp();
 
 class FastJson {
   private pos = 0;
+  private readonly newKeys: KeyBudget = { left: NEW_KEYS_PER_PARSE };
 
   constructor(private readonly text: string) {}
 
@@ -52,7 +53,7 @@ class FastJson {
     for (;;) {
       if (text.charCodeAt(this.pos) !== 34) throw giveUp;
       const keyStart = this.pos;
-      const key = intern(this.stringValue());
+      const key = intern(this.stringValue(), this.newKeys);
       const keyEnd = this.pos;
       this.space();
       if (text.charCodeAt(this.pos) !== 58) throw giveUp;

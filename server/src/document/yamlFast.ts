@@ -4,7 +4,7 @@
 // odd indentation, errors), so the `yaml` library still decides every case this one does not know.
 import { ArrayNode, MAX_NESTING, ObjectNode, Property, PropertyNode, Scalar, ScalarNode, ValueNode } from './model';
 import { typePlainScalar } from './yamlScalar';
-import { intern, trimmed } from './compact';
+import { intern, KeyBudget, NEW_KEYS_PER_PARSE, trimmed } from './compact';
 
 class GiveUp extends Error {}
 const giveUp = new GiveUp();
@@ -20,6 +20,8 @@ const DASH = 45;
 class FastYaml {
   /** Offset of the current line's start. */
   private line = 0;
+
+  private readonly newKeys: KeyBudget = { left: NEW_KEYS_PER_PARSE };
 
   constructor(private readonly text: string) {}
 
@@ -121,7 +123,7 @@ class FastYaml {
     } else {
       let end = colon;
       while (text.charCodeAt(end - 1) === SPACE) end--;
-      keyNode = new Scalar('string', intern(text.slice(at, end)), at, end, this.text, 'plain');
+      keyNode = new Scalar('string', intern(text.slice(at, end), this.newKeys), at, end, this.text, 'plain');
     }
     const property = this.keyed(keyNode);
     property.colon = colon;

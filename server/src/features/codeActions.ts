@@ -19,7 +19,11 @@ const MAX_DIAGNOSTICS_WITH_FIXES = 100;
 /** Fix-all applies each round's non-colliding fixes at once, then re-reads the event; colliding ones wait a round. */
 const MAX_FIX_ROUNDS = 8;
 
-export function codeActions(doc: ParsedDocument, env: FeatureEnv, range: Span, diagnostics: FwDiagnostic[]): QuickFix[] {
+/**
+ * `deferFixAll`: fix-all actions go without their edits (`deferred`), made by `fixAllOf` when the client resolves the
+ * one the user picks: on an event of 100,000 dotted keys they are megabytes, and editors ask at every caret move.
+ */
+export function codeActions(doc: ParsedDocument, env: FeatureEnv, range: Span, diagnostics: FwDiagnostic[], deferFixAll = false): QuickFix[] {
   const shown = checkDocument(doc, env);
   const inRange = shown.filter((d) => d.start <= range.end && d.end >= range.start);
   const clientCopies = new Map(diagnostics.map((c) => [identity(c), c]));
@@ -51,10 +55,22 @@ export function codeActions(doc: ParsedDocument, env: FeatureEnv, range: Span, d
   for (const code of new Set(inRange.map((d) => d.code))) {
     const rule = ruleFor(code);
     if (!rule?.fixes || countFixable(doc, env, rule) < 2) continue;
-    const edits = fileWide.get(code) ?? fixAllEdits(doc, env, rule, contextOf);
-    if (edits.length > 0) out.push({ title: rule.fixAllTitle ?? `Fix all '${code}' problems in the file`, code, kind: 'source.fixAll', edits });
+    const title = rule.fixAllTitle ?? `Fix all '${code}' problems in the file`;
+    const known = fileWide.get(code);
+    if (deferFixAll && !known) {
+      out.push({ title, code, kind: 'source.fixAll', edits: [], deferred: true });
+      continue;
+    }
+    const edits = known ?? fixAllEdits(doc, env, rule, contextOf);
+    if (edits.length > 0) out.push({ title, code, kind: 'source.fixAll', edits });
   }
   return out;
+}
+
+/** The edits of a deferred fix-all: every diagnostic of `code` in the document fixed (none for a code without fixes). */
+export function fixAllOf(doc: ParsedDocument, env: FeatureEnv, code: string): TextEdit[] {
+  const rule = ruleFor(code);
+  return rule?.fixes ? fixAllEdits(doc, env, rule) : [];
 }
 
 function identity(d: FwDiagnostic): string {

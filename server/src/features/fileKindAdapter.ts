@@ -3,6 +3,7 @@
 // a file kind adds one adapter there (docs/architecture.md, "How to add a file kind").
 import type { ConsoleRequest } from '../document/console';
 import type { FileKind, FileType, KindDocument } from '../document/fileType';
+import type { ParsedValue } from '../document/jsonValue';
 import type { Span } from '../document/model';
 import type { FeatureEnv } from './env';
 export type { KindDocument };
@@ -16,9 +17,10 @@ export interface FileKindAdapter<D extends KindDocument = KindDocument> {
   takesRequest?(request: ConsoleRequest): boolean;
   /**
    * Parses a file; never throws. For console text (`type.console`) `requests` are the requests whose bodies are this
-   * kind's: parse each body in place (`console.ts` `isolate`) so offsets stay the file's.
+   * kind's: parse each body in place (`console.ts` `isolate`) so offsets stay the file's. `whole`: the text already
+   * parsed whole by file detection (`parseGuarded`), to take instead of parsing it again.
    */
-  parse(text: string, type: FileType, requests?: readonly ConsoleRequest[]): D;
+  parse(text: string, type: FileType, requests?: readonly ConsoleRequest[], whole?: ParsedValue): D;
   /** Every finding; `env` is the event features' environment for the file (an adapter adds what its kind needs). */
   diagnostics(doc: D, env: FeatureEnv): FwDiagnostic[];
   complete(doc: D, offset: number, env: FeatureEnv): CompletionEntry[];

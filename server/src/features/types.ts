@@ -1,5 +1,6 @@
 // What features produce: plain data with LOCAL offsets into one event's text; the facade rebases them.
 import type { Level } from '../catalog/types';
+import type { TextEdit } from '../document/model';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
@@ -16,11 +17,7 @@ export interface RuleInfo {
   readonly specSource: string;
 }
 
-export interface TextEdit {
-  start: number;
-  end: number;
-  newText: string;
-}
+export type { TextEdit };
 
 export interface FwDiagnostic {
   /** Stable code, documented in the README (`unknown-field`). */
@@ -44,6 +41,8 @@ export interface QuickFix {
   isPreferred?: boolean;
   /** The diagnostic it fixes, when it fixes one. */
   diagnostic?: FwDiagnostic;
+  /** A fix-all whose edits are made only when the client resolves it (`fixAllEdits` of `code`): `edits` is empty until then. */
+  deferred?: boolean;
 }
 
 export interface CompletionEntry {

@@ -25,6 +25,8 @@ export interface ClientFeatures {
   hoverMarkdown: boolean;
   documentChanges: boolean;
   codeActionLiterals: boolean;
+  /** codeAction/resolve fills in `edit` (VS Code): fix-alls are sent without their edits and made when picked. */
+  codeActionResolvesEdit: boolean;
 }
 
 export function readClientFeatures(caps: ClientCapabilities): ClientFeatures {
@@ -49,5 +51,6 @@ export function readClientFeatures(caps: ClientCapabilities): ClientFeatures {
     hoverMarkdown: text?.hover?.contentFormat?.includes(MarkupKind.Markdown) === true,
     documentChanges: caps.workspace?.workspaceEdit?.documentChanges === true,
     codeActionLiterals: text?.codeAction?.codeActionLiteralSupport !== undefined,
+    codeActionResolvesEdit: text?.codeAction?.resolveSupport?.properties.includes('edit') === true && text.codeAction.dataSupport === true,
   };
 }

@@ -2,7 +2,6 @@
 // command line). Detection may read the whole text (to find the first event), so its answer is kept: per version,
 // and, for event documents, across an edit that left everything up to the end of the first event as it was.
 import type { FileType } from '../document/fileType';
-import { fileTypeOf } from '../service/detect';
 import { isEventDocument } from '../service/languageService';
 import type { ParsedVersion } from './parseCache';
 import type { Workspace } from './workspaces';
@@ -28,7 +27,7 @@ export class EventSelection {
         return known.type;
       }
     }
-    const type = fileTypeOf(file, text(), workspace.settings, workspace.service.currentCatalog, languageId);
+    const type = workspace.service.fileTypeOf(file, text(), workspace.settings, languageId);
     this.decisions.set(uri, { version, generation: workspace.generation, type });
     return type;
   }

@@ -57,16 +57,24 @@ export function toTextEdit(edit: TextEdit, at: Positions): LspTextEdit {
   return { range: at.range(edit), newText: edit.newText };
 }
 
+/** What a deferred fix-all carries to codeAction/resolve. */
+export interface FixAllData {
+  uri: string;
+  code: string;
+}
+
+export function toWorkspaceEdit(fixEdits: readonly TextEdit[], uri: string, version: number, at: Positions, client: ClientFeatures): WorkspaceEdit {
+  const edits = fixEdits.map((e) => toTextEdit(e, at));
+  return client.documentChanges ? { documentChanges: [{ textDocument: { uri, version }, edits }] } : { changes: { [uri]: edits } };
+}
+
 export function toCodeAction(fix: QuickFix, uri: string, version: number, at: Positions, client: ClientFeatures): CodeAction {
-  const edits = fix.edits.map((e) => toTextEdit(e, at));
-  const edit: WorkspaceEdit = client.documentChanges
-    ? { documentChanges: [{ textDocument: { uri, version }, edits }] }
-    : { changes: { [uri]: edits } };
   const action: CodeAction = {
     title: fix.title,
     kind: fix.kind === 'source.fixAll' ? CodeActionKind.SourceFixAll : CodeActionKind.QuickFix,
-    edit,
   };
+  if (fix.deferred) action.data = { uri, code: fix.code } satisfies FixAllData;
+  else action.edit = toWorkspaceEdit(fix.edits, uri, version, at, client);
   if (fix.diagnostic) action.diagnostics = [toDiagnostic(fix.diagnostic, at)];
   if (fix.isPreferred) action.isPreferred = true;
   return action;

@@ -9,10 +9,11 @@ import { looksLikeConsole, splitConsole } from '../document/console';
 import { looksLikeFieldDefinitions } from '../document/fieldDefinitions/looksLikeFieldDefinitions';
 import { firstEvent } from '../document/eventDocument';
 import { fileType, FileType } from '../document/fileType';
-import { parseJsonValue } from '../document/jsonValue';
+import { parseGuarded } from '../document/guardedParse';
+import type { ParsedValue } from '../document/jsonValue';
 import type { DocumentFormat, ObjectNode, ValueNode } from '../document/model';
+import { looksLikeMapping } from '../document/mapping/looksLikeMapping';
 import { PIPELINE_KEYS } from '../document/pipeline/pipelineDocument';
-import { parseYamlValue } from '../document/yamlValue';
 import { matchesAny } from '../features/fileSettings';
 import { adapterForRequest, adapterOf } from './fileKinds';
 import type { FieldwiseSettings } from './settings';
@@ -53,8 +54,8 @@ export function matchesEventGlobs(settings: FieldwiseSettings, file: string): bo
  * Whether the first event of a text looks like an event: it has `@timestamp`, a `schema` or `ecs` object (or a
  * dotted `schema.version` / `ecs.version` key), or two or more keys that are schema field sets.
  */
-export function looksLikeEvents(text: string, format: DocumentFormat, catalog: Catalog): boolean {
-  const first = firstEventRoot(text, format);
+export function looksLikeEvents(text: string, format: DocumentFormat, catalog: Catalog, whole?: () => ParsedValue): boolean {
+  const first = whole && isOneObject(text, format) ? whole().root : firstEventRoot(text, format);
   if (first?.kind !== 'object') return false;
   const setNames = topLevelSetNames(catalog);
   let sets = 0;
@@ -78,12 +79,18 @@ export function eventDocumentFormat(file: string, text: string, settings: Fieldw
   return type?.kind === 'events' ? type.format : undefined;
 }
 
+/** Parses a text whole, as a pipeline is parsed (`parseGuarded`): the LanguageService keeps the result for the parse that follows. */
+export type WholeParse = (text: string, format: 'json' | 'yaml') => ParsedValue;
+
 /**
  * What a file is, or undefined when Fieldwise leaves it alone. By path first (the fieldwise.files.* globs: console
  * text, events, pipelines, then mappings and field definitions), then by content: events, ingest pipelines, field
- * definitions.
+ * definitions, mappings. Events and pipelines share one whole parse, `parseWhole`: a JSON text of one object is
+ * its own first event, and that parse also reads it as a pipeline.
  */
-export function fileTypeOf(file: string, text: string, settings: FieldwiseSettings, catalog: Catalog, languageId?: string): FileType | undefined {
+export function fileTypeOf(
+  file: string, text: string, settings: FieldwiseSettings, catalog: Catalog, languageId?: string, parseWhole: WholeParse = wholeText,
+): FileType | undefined {
   if (matchesAny(settings.files.console, file) || languageId === 'http' || languageId === 'es-console') return consoleType(text);
   const format = formatFromName(file) ?? formatFromLanguage(languageId);
   if (!format || isPipelineTestInput(file)) return undefined;
@@ -93,10 +100,23 @@ export function fileTypeOf(file: string, text: string, settings: FieldwiseSettin
     const kind = definesAsList(text, format) ? 'fieldDefinitions' : 'mapping';
     if (adapterOf(kind)) return fileType(kind, format);
   }
-  if (looksLikeEvents(text, format, catalog)) return fileType('events', format);
-  if (format !== 'ndjson' && looksLikePipeline(text, format)) return fileType('ingestPipeline', format);
-  if (format !== 'ndjson' && looksLikeFieldDefinitions(text, format)) return fileType('fieldDefinitions', format);
+  if (format === 'ndjson') return looksLikeEvents(text, format, catalog) ? fileType('events', format) : undefined;
+  let parsed: ParsedValue | undefined;
+  const whole = (): ParsedValue => (parsed ??= parseWhole(text, format));
+  if (looksLikeEvents(text, format, catalog, whole)) return fileType('events', format);
+  if (looksLikePipeline(text, format, whole)) return fileType('ingestPipeline', format);
+  if (looksLikeFieldDefinitions(text, format)) return fileType('fieldDefinitions', format);
+  if (looksLikeMapping(text, format)) return fileType('mapping', format);
   return undefined;
+}
+
+function wholeText(text: string, format: 'json' | 'yaml'): ParsedValue {
+  return parseGuarded(text, format === 'yaml', 'a pipeline');
+}
+
+/** A JSON text whose first event is the whole text: one object (not an array of events, not Elastic's `{"expected": [...]}`). */
+function isOneObject(text: string, format: DocumentFormat): boolean {
+  return format === 'json' && /^\s*\{/.test(text) && !/^\s*\{\s*"expected"\s*:\s*\[/.test(text);
 }
 
 const TEST_INPUT = /(?:^|\/)_dev\/test\/pipeline\/test-[^/]*\.(?:json|ya?ml)$/;
@@ -136,12 +156,12 @@ function definesAsList(text: string, format: DocumentFormat): boolean {
  * A list alone, or `processors:` without the other pipeline keys, is also how a Beats config looks: there the items'
  * options must be the ingest processor's own too (Beats' `rename` and `convert` take `fields: [{from, to}]`).
  */
-export function looksLikePipeline(text: string, format: DocumentFormat): boolean {
+export function looksLikePipeline(text: string, format: DocumentFormat, whole: () => ParsedValue = () => wholeText(text, format === 'yaml' ? 'yaml' : 'json')): boolean {
   // Cheap first: only a text that names `processors` or is a list is parsed whole.
   if (!text.includes('processors') && !/^\s*(?:---\s*)?-|^\s*\[/.test(text)) return false;
   let root: ValueNode | undefined;
   try {
-    root = (format === 'yaml' ? parseYamlValue(text) : parseJsonValue(text)).root;
+    root = whole().root;
   } catch {
     return false;
   }

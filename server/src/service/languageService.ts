@@ -14,11 +14,15 @@ import { checkDocument, rules } from '../features/diagnostics';
 import { notAnalysed } from '../features/diagnostics/rules/notAnalysed';
 import { megabytes } from '../document/limits';
 import { adoptEventDiagnostics, checkCounter, eventDiagnostics } from '../features/diagnostics/eventDiagnostics';
-import { codeActions } from '../features/codeActions';
+import { codeActions, fixAllOf } from '../features/codeActions';
 import type { FeatureEnv } from '../features/env';
+import { FeatureCaches } from '../features/featureCaches';
 import type { FileKindAdapter } from '../features/fileKindAdapter';
 import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, RuleInfo, TextEdit } from '../features/types';
 import { adapterOf, ConsoleDocument, fileKindAdapters, parseConsole, partAt } from './fileKinds';
+import { parseGuarded } from '../document/guardedParse';
+import type { ParsedValue } from '../document/jsonValue';
+import { fileTypeOf } from './detect';
 import { defaultSettings, FieldwiseSettings } from './settings';
 import { dottedKeysAllowed } from '../features/fileSettings';
 
@@ -40,7 +44,21 @@ export class LanguageService {
   /** A unit's diagnostics, kept for its parse (code actions ask for what the editor was shown). */
   private readonly unitChecks = new WeakMap<KindDocument, { catalog: Catalog; settings: FieldwiseSettings; file: string; diagnostics: FwDiagnostic[] }>();
 
+  /** The whole parse of the last pipeline found by its content, for the `parse` of the same text that follows detection. */
+  private detected: { text: string; parsed: ParsedValue } | undefined;
+
+  /** The features' state for this instance's documents (FeatureEnv carries it to them). */
+  private readonly caches = new FeatureCaches();
+
   constructor(private catalog: Catalog, private settings: FieldwiseSettings = defaultSettings) {}
+
+  /** What a file is (`fileTypeOf`, service/detect.ts); a pipeline found by its content is then parsed once, not twice. */
+  fileTypeOf(file: string, text: string, settings: FieldwiseSettings, languageId?: string): FileType | undefined {
+    let kept: { text: string; parsed: ParsedValue } | undefined;
+    const type = fileTypeOf(file, text, settings, this.catalog, languageId, (t, format) => (kept = { text: t, parsed: parseGuarded(t, format === 'yaml', 'a pipeline') }).parsed);
+    this.detected = type?.kind === 'ingestPipeline' && !type.console ? kept : undefined;
+    return type;
+  }
 
   configure(catalog: Catalog, settings: FieldwiseSettings): void {
     this.catalog = catalog;
@@ -58,12 +76,15 @@ export class LanguageService {
     const events = previous && isEventDocument(previous) ? previous : undefined;
     if (typeof type === 'string') return parseEventDocument(text, type, events);
     if (type.console) return parseConsole(text, type);
+    const detected = this.detected;
+    this.detected = undefined;
     const adapter = adapterOf(type.kind);
-    return adapter ? adapter.parse(text, type) : parseEventDocument(text, type.format, events);
+    const whole = detected?.text === text && type.kind === 'ingestPipeline' ? detected.parsed : undefined;
+    return adapter ? adapter.parse(text, type, undefined, whole) : parseEventDocument(text, type.format, events);
   }
 
   env(format: DocumentFormat, file: string): FeatureEnv {
-    return { catalog: this.catalog, format, settings: this.settings, file, dottedKeys: dottedKeysAllowed(this.settings, file) };
+    return { catalog: this.catalog, format, settings: this.settings, file, dottedKeys: dottedKeysAllowed(this.settings, file), caches: this.caches };
   }
 
   /** The units of a document that is not split into events: itself, or each part of a console text. */
@@ -199,12 +220,20 @@ export class LanguageService {
     };
   }
 
-  /** Quick fixes for the diagnostics in `range` (document offsets), plus fix-all actions. */
-  codeActions(doc: SourceDocument, file: string, range: Span, diagnostics: FwDiagnostic[]): QuickFix[] {
+  /**
+   * Quick fixes for the diagnostics in `range` (document offsets), plus fix-all actions; with `deferFixAll` an event
+   * document's fix-alls come without edits (`deferred`), and `fixAll` makes them when the client resolves one.
+   */
+  codeActions(doc: SourceDocument, file: string, range: Span, diagnostics: FwDiagnostic[], deferFixAll = false): QuickFix[] {
     if (!isEventDocument(doc)) {
       return this.units(doc).flatMap((u) => u.adapter.codeActions(u.doc, this.unitDiagnostics(u, file), range, this.env(u.doc.type.format, file)));
     }
-    return codeActions(doc, this.env(doc.format, file), range, diagnostics);
+    return codeActions(doc, this.env(doc.format, file), range, diagnostics, deferFixAll);
+  }
+
+  /** The edits of a deferred fix-all of `code` (document offsets). */
+  fixAll(doc: SourceDocument, file: string, code: string): TextEdit[] {
+    return isEventDocument(doc) ? fixAllOf(doc, this.env(doc.format, file), code) : [];
   }
 }
 

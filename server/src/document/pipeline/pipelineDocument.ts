@@ -5,6 +5,7 @@ import { ConsoleRequest, isolate, splitConsole } from '../console';
 import type { FileType } from '../fileType';
 import type { NamedRef } from '../fieldRefs';
 import { parseGuarded } from '../guardedParse';
+import type { ParsedValue } from '../jsonValue';
 import { valueOf } from '../objectValue';
 import type { ArrayNode, ObjectNode, Span, SyntaxProblem, ValueNode } from '../model';
 import type { ProcessorTable } from '../../catalog/processors';
@@ -39,8 +40,14 @@ export function pipelineEndpoint(path: string): BodyRole | undefined {
   return undefined;
 }
 
-/** Parses a pipeline file; console text reads the bodies of `requests` (default: every request of the text). */
-export function parsePipelineDocument(text: string, type: FileType, table: ProcessorTable, requests?: readonly ConsoleRequest[]): PipelineDocument {
+/**
+ * Parses a pipeline file; console text reads the bodies of `requests` (default: every request of the text). `whole`:
+ * the text already parsed whole (`parseGuarded`): file detection reads a pipeline's content so, and the parse that
+ * follows takes it instead of parsing the text again.
+ */
+export function parsePipelineDocument(
+  text: string, type: FileType, table: ProcessorTable, requests?: readonly ConsoleRequest[], whole?: ParsedValue,
+): PipelineDocument {
   const bodies: PipelineBody[] = [];
   const errors: SyntaxProblem[] = [];
   if (type.console) {
@@ -52,7 +59,7 @@ export function parsePipelineDocument(text: string, type: FileType, table: Proce
       bodies.push(bodyOf(request.body, role, parsed.root));
     }
   } else {
-    const parsed = parseGuarded(text, type.format === 'yaml', 'a pipeline');
+    const parsed = whole ?? parseGuarded(text, type.format === 'yaml', 'a pipeline');
     errors.push(...parsed.errors);
     bodies.push(bodyOf({ start: 0, end: text.length }, 'pipeline', parsed.root));
   }

@@ -6,7 +6,7 @@ import type { EmbeddedRef } from '../embedded/types';
 import { NamedRef, NamedRefDetail, RefAccess, RefRole } from '../fieldRefs';
 import { FileType, syntaxOf } from '../fileType';
 import type { ScalarNode, Span, ValueNode } from '../model';
-import { DecodedString, decodeWithOffsets, mapSpan } from '../syntax/stringOffsets';
+import { decodeString, mapSpan, StringSource } from '../syntax/stringOffsets';
 import type { OptionSpec, ProcessorTable } from '../../catalog/processors';
 import { formOf, notationOf } from './optionForms';
 import type { PipelineBody, ProcessorSite } from './pipelineBody';
@@ -123,25 +123,8 @@ class RefSink {
     }
   }
 
-  /**
-   * The string's value with its offsets. A closed JSON string without escapes (most of them) is its raw text between
-   * the quotes, character for character: its offsets are made directly, without the general decoder's collector.
-   */
-  private decode(node: ScalarNode): DecodedString | undefined {
-    const raw = this.text.slice(node.start, node.end);
-    const last = raw.length - 1;
-    if (this.syntax !== 'json' || (node.style ?? 'double') !== 'double' || last < 1 || raw.charCodeAt(0) !== 34 || raw.charCodeAt(last) !== 34
-      || raw.indexOf('\\') >= 0 || raw.indexOf('"', 1) !== last || raw.indexOf('\n') >= 0 || raw.indexOf('\r') >= 0) {
-      return decodeWithOffsets(raw, node.style ?? 'double', this.syntax);
-    }
-    const offsets = new Int32Array(last);
-    const ends = new Int32Array(last - 1);
-    for (let i = 0; i < last - 1; i++) {
-      offsets[i] = i + 1;
-      ends[i] = i + 2;
-    }
-    offsets[last - 1] = last;
-    return { value: raw.slice(1, last), offsets, ends };
+  private decode(node: ScalarNode): StringSource | undefined {
+    return decodeString(this.text.slice(node.start, node.end), node.style ?? 'double', this.syntax);
   }
 
   /** Adds a reference unless it names metadata; a `_source.` prefix is the document itself (the path after it counts). */

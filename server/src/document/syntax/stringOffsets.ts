@@ -106,11 +106,38 @@ export function decodeWithOffsets(raw: string, style: ScalarStyle, syntax: Strin
   }
 }
 
+/**
+ * A string whose value is its raw text from `from` on, character for character (a closed JSON string without escapes:
+ * most of a pipeline's strings): its offsets are arithmetic, no tables are built.
+ */
+export interface PlainString {
+  value: string;
+  /** Raw offset of the value's first character (1: after the opening quote). */
+  from: number;
+}
+
+/** A string token's value and the way back to its raw characters, with tables only where the decoding needs them. */
+export type StringSource = DecodedString | PlainString;
+
+/**
+ * `decodeWithOffsets`, except that a closed JSON string without escapes or line breaks is a PlainString: a 1 MB
+ * pipeline holds tens of thousands of strings, and two offset tables for each were most of its parse.
+ */
+export function decodeString(raw: string, style: ScalarStyle, syntax: StringSyntax, blockIndent?: number): StringSource | undefined {
+  const last = raw.length - 1;
+  if (syntax === 'json' && style === 'double' && last >= 1 && raw.charCodeAt(0) === 34 && raw.charCodeAt(last) === 34
+    && raw.indexOf('"', 1) === last && raw.indexOf('\\') < 0 && raw.indexOf('\n') < 0 && raw.indexOf('\r') < 0) {
+    return { value: raw.slice(1, last), from: 1 };
+  }
+  return decodeWithOffsets(raw, style, syntax, blockIndent);
+}
+
 /** A span of decoded offsets as a span of the file: `base` is the file offset of raw[0]. Offsets past the value clamp to its ends. */
-export function mapSpan(decoded: DecodedString, span: Span, base: number): Span {
+export function mapSpan(decoded: StringSource, span: Span, base: number): Span {
   const last = decoded.value.length;
   const s = Math.min(Math.max(span.start, 0), last);
   const e = Math.min(Math.max(span.end, s), last);
+  if ('from' in decoded) return { start: base + decoded.from + s, end: base + decoded.from + e };
   const start = decoded.offsets[s];
   return { start: base + start, end: base + (e > s ? decoded.ends[e - 1] : start) };
 }
@@ -119,7 +146,8 @@ export function mapSpan(decoded: DecodedString, span: Span, base: number): Span 
  * The decoded offset for a raw offset (a caret): the first character whose source starts at or after it, so a
  * caret inside an escape or elided indentation lands after it; the value's length past the last character.
  */
-export function decodedOffsetAt(decoded: DecodedString, rawOffset: number): number {
+export function decodedOffsetAt(decoded: StringSource, rawOffset: number): number {
+  if ('from' in decoded) return Math.min(Math.max(rawOffset - decoded.from, 0), decoded.value.length);
   const { offsets } = decoded;
   let lo = 0;
   let hi = decoded.value.length;

@@ -20,7 +20,7 @@ export const pipelineAdapter: FileKindAdapter<PipelineDocument> = {
   kind: 'ingestPipeline',
   rules: pipelineRules,
   takesRequest: (request) => pipelineEndpoint(request.path) !== undefined,
-  parse: (text, type, requests) => parsePipelineDocument(text, type, loadProcessorTable(), requests),
+  parse: (text, type, requests, whole) => parsePipelineDocument(text, type, loadProcessorTable(), requests, whole),
   diagnostics: (doc, env) => checkPipeline(doc, pipelineEnv(env)),
   complete: (doc, offset, env) => completePipeline(doc, offset, pipelineEnv(env)),
   completionDocumentation: (docPath) => pipelineCompletionDocs(loadProcessorTable(), docPath),
