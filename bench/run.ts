@@ -7,7 +7,8 @@
 // long typing sessions at 100 KB and 1 MB (longSession.ts) and large inputs (largeInputs.ts).
 // Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|large (one kind of document; pipeline.ts;
 // large: the large inputs alone, largeInputs.ts), --formats json,yaml,
-// --no-warmup (skip the in-process rounds), --no-parallel (skip the parallel prototype's rows), --profile (CPU profile
+// --no-warmup (skip the in-process rounds), --no-parallel (skip the parallel check's rows), --workers N (Fieldwise
+// with N check workers in the table), --profile (CPU profile
 // of Fieldwise on the largest documents).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -41,8 +42,10 @@ interface Options {
   large: boolean;
   formats: BenchFormat[];
   warmup: boolean;
-  /** The parallel prototype's rows (bench/parallel.ts). */
+  /** The parallel check's rows (printParallel). */
   parallel: boolean;
+  /** Check workers of the Fieldwise server in the table (`--check-workers=N`). */
+  workers: number;
   profile: boolean;
 }
 
@@ -60,6 +63,8 @@ function options(argv: string[]): Options {
     if (!bytes) throw new Error(`--sizes: unknown size '${s}' (use 100k, 1m, 5m)`);
     return [s.toUpperCase().replace('K', ' KB').replace('M', ' MB'), bytes];
   });
+  const workers = Number(value('--workers') ?? 0);
+  if (!Number.isInteger(workers) || workers < 0) throw new Error('--workers: a whole number of at least 0');
   const runs = Number(value('--runs') ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number of at least 1');
   const list = <T extends string>(name: string, all: readonly T[]): T[] => {
@@ -71,6 +76,7 @@ function options(argv: string[]): Options {
   return {
     runs, sizes, kinds: only.filter((k): k is BenchKind => k !== 'pipeline' && k !== 'large'), pipeline: only.includes('pipeline'), large: only.includes('large'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
     warmup: !argv.includes('--no-warmup'), parallel: !argv.includes('--no-parallel'), profile: argv.includes('--profile'),
+    workers,
   };
 }
 
@@ -115,8 +121,8 @@ async function main(): Promise<void> {
       process.stderr.write(`${doc.name}: ${(doc.text.length / 1e6).toFixed(2)} MB, ${doc.events} events, ${doc.injected.join('; ')}\n`);
       const bare = bareParse(doc, opts.runs);
       const setups = format === 'json'
-        ? [fieldwise(), floorServer(), jsonServer(schemaUri, true), jsonServer(schemaUri, false)]
-        : [fieldwise(), floorServer(), yamlServer(schemaUri)];
+        ? [fieldwise(opts.workers), floorServer(), jsonServer(schemaUri, true), jsonServer(schemaUri, false)]
+        : [fieldwise(opts.workers), floorServer(), yamlServer(schemaUri)];
       const runs = new Map<string, SessionFigures[]>(setups.map((s) => [s.name, []]));
       for (let run = 0; run < opts.runs; run++) {
         for (const setup of setups) {
@@ -136,7 +142,7 @@ async function main(): Promise<void> {
   printTable(summaries, { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter, minutes: (Date.now() - started) / 60000 }, pipeline);
   writeFileSync(join(OUT, 'results.json'), JSON.stringify(summaries, null, 2));
   if (opts.warmup) printWarmup(opts);
-  if (opts.parallel) printParallel(opts);
+  if (opts.parallel) await printParallel(opts, summaries, catalog);
   await runLongSessions(opts.sizes.filter(([, bytes]) => bytes <= 1_000_000), DOCS);
   if (opts.large) await runLargeInputs(DOCS);
   if (opts.profile) await profileFieldwise(summaries.length > 0 ? largest(opts, catalog) : [], DOCS);
@@ -175,38 +181,41 @@ ${rows.join('\n')}
 `);
 }
 
-/** Workers beside the main thread in the parallel prototype's second setup: one per further core, at least one. */
-const PARALLEL_WORKERS = Math.max(1, Math.min(3, cpus().length - 1));
+/** The worker counts the parallel design is measured with (`--check-workers=N`): none, then one and two beside the main thread. */
+const PARALLEL_WORKERS = [0, 1, 2];
 
 /**
- * The parallel design (server/src/lsp/parallelCheck.ts), measured: each document's cold first check in a fresh
- * process, on the main thread alone and shared with worker threads started beforehand; alternating, medians of runs.
+ * The parallel design (server/src/lsp/parallelCheck.ts), measured through the server: sessions with 0, 1 and 2 check
+ * workers on each large document, alternating, medians of runs: open and edit to diagnostics and peak memory (VmHWM
+ * of the process, the workers' threads and everything they load included), with the peer's open from the same run.
  */
-function printParallel(opts: Options): void {
-  const script = bundleBenchScript('parallel');
+async function printParallel(opts: Options, summaries: Summary[], catalog: Catalog): Promise<void> {
   const rows: string[] = [];
-  interface Run { startMs: number; checkMs: number; findings: number; peakMb: number }
   for (const format of opts.formats) {
     for (const [kind, label, bytes] of documentsOf(opts).filter(([, , b]) => b >= 1_000_000)) {
-      const runs: Record<number, Run[]> = { 0: [], [PARALLEL_WORKERS]: [] };
+      const doc = benchDocument(format, sizeKey(label), bytes, 99, bytes, kind, catalog);
+      writeFileSync(join(DOCS, doc.name), doc.text);
+      const runs = new Map<number, SessionFigures[]>(PARALLEL_WORKERS.map((w) => [w, []]));
       for (let run = 0; run < opts.runs; run++) {
-        for (const workers of [0, PARALLEL_WORKERS]) {
-          const args = [...SERVER_EXEC_ARGV, script, format, sizeKey(label), String(bytes), kind, String(workers)];
-          runs[workers].push(JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8' })) as Run);
+        for (const workers of PARALLEL_WORKERS) {
+          const figures = await runSession(fieldwise(workers), doc, DOCS, { ...sessionOptions(fieldwise(), false), probes: false });
+          runs.get(workers)!.push(figures);
+          if (figures.diagnosticsAfterOpen !== runs.get(0)![run]?.diagnosticsAfterOpen) {
+            throw new Error(`${doc.name}: ${workers} check workers gave ${figures.diagnosticsAfterOpen} diagnostics, the main thread alone ${runs.get(0)![run]?.diagnosticsAfterOpen}`);
+          }
         }
       }
-      const m = (workers: number, pick: (r: Run) => number): number => median(runs[workers].map(pick));
-      const one = m(0, (r) => r.checkMs);
-      const shared = m(PARALLEL_WORKERS, (r) => r.checkMs);
-      rows.push(`${`${format.toUpperCase()} ${kind === 'dense' ? 'dense ' : ''}${label}`.padEnd(18)} | ${one.toFixed(0).padStart(9)} | ` +
-        `${shared.toFixed(0).padStart(9)} | ${(shared / one).toFixed(2).padStart(5)} | ${m(PARALLEL_WORKERS, (r) => r.startMs).toFixed(0).padStart(8)} | ` +
-        `${m(0, (r) => r.peakMb).toFixed(0).padStart(5)} | ${m(PARALLEL_WORKERS, (r) => r.peakMb).toFixed(0).padStart(5)}`);
+      const name = `${format.toUpperCase()} ${kind === 'dense' ? 'dense ' : ''}${label}`;
+      const peerOpen = summaries.find((s) => s.document === name)?.theirs.openMs ?? NaN;
+      const m = (workers: number, pick: (f: SessionFigures) => number): number => median(runs.get(workers)!.map(pick));
+      rows.push(`${name.padEnd(18)} | ${PARALLEL_WORKERS.map((w) => `${m(w, (f) => f.openMs).toFixed(0).padStart(5)} (${(m(w, (f) => f.openMs) / peerOpen).toFixed(2)})`).join(' | ')} | ` +
+        `${PARALLEL_WORKERS.map((w) => m(w, (f) => f.editMs).toFixed(0).padStart(4)).join(' | ')} | ${PARALLEL_WORKERS.map((w) => m(w, (f) => f.memoryMb).toFixed(0).padStart(4)).join(' | ')} | ${peerOpen.toFixed(0)}`);
     }
   }
-  process.stdout.write(`\nParallel prototype (server/src/lsp/parallelCheck.ts, not used by the server): the cold first check of each document
-in a fresh process (events checked one by one, no protocol), on the main thread alone and shared with ${PARALLEL_WORKERS} worker thread(s)
-started beforehand; medians of ${opts.runs}, ms and peak MB (VmHWM, workers included).
-${'document'.padEnd(18)} | main only | + workers | ratio | start-up | peak1 | peakN
+  process.stdout.write(`\nParallel first check (server/src/lsp/parallelCheck.ts, \`--check-workers=N\`): fresh Fieldwise servers with 0, 1 and 2 check
+workers, alternating, medians of ${opts.runs}; the same diagnostics with each (checked). Open to diagnostics in ms (ratio to the peer's open
+in the table above), edit to diagnostics in ms, peak memory in MB (VmHWM: the workers' threads and what they load included).
+${'document'.padEnd(18)} | ${PARALLEL_WORKERS.map((w) => `open ${w}w`.padStart(12)).join(' | ')} | ${PARALLEL_WORKERS.map((w) => `ed${w}w`.padStart(4)).join(' | ')} | ${PARALLEL_WORKERS.map((w) => `mb${w}w`.padStart(4)).join(' | ')} | peer open
 ${rows.join('\n')}
 `);
 }
@@ -244,7 +253,7 @@ function byDepth(list: SessionFigures[]): Record<number, number[]> {
 
 function summarize(doc: BenchDocument, label: string, bare: BareParse, runs: Map<string, SessionFigures[]>): Summary {
   const of = (name: string): SessionFigures[] => runs.get(name) ?? [];
-  const ours = of('fieldwise');
+  const ours = [...runs.entries()].find(([name]) => name.startsWith('fieldwise'))?.[1] ?? [];
   const floor = of('floor');
   const peerName = doc.format === 'json' ? 'json-ls' : 'yaml-ls';
   const probing = doc.format === 'json' ? of('json-ls (pull)') : of('yaml-ls');

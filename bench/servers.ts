@@ -41,11 +41,14 @@ export interface ServerSetup extends ServerSpec {
   delayMs: number;
 }
 
-/** Started the way our own VS Code client starts it (client/src/languageClient.ts): node with SERVER_EXEC_ARGV. */
-export function fieldwise(): ServerSetup {
+/**
+ * Started the way our own VS Code client starts it (client/src/languageClient.ts): node with SERVER_EXEC_ARGV;
+ * `checkWorkers` > 0 adds `--check-workers=N` (worker threads sharing the first check, server/src/lsp/parallelCheck.ts).
+ */
+export function fieldwise(checkWorkers = 0): ServerSetup {
   return {
-    name: 'fieldwise',
-    command: [process.execPath, ...SERVER_EXEC_ARGV, resolve(REPO, 'dist/server.js'), '--stdio'],
+    name: checkWorkers > 0 ? `fieldwise +${checkWorkers}w` : 'fieldwise',
+    command: [process.execPath, ...SERVER_EXEC_ARGV, resolve(REPO, 'dist/server.js'), '--stdio', ...(checkWorkers > 0 ? [`--check-workers=${checkWorkers}`] : [])],
     capabilities: capabilities(true),
     pull: true,
     delayMs: 0,

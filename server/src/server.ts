@@ -16,6 +16,7 @@ import { yieldToEventLoop } from './lsp/diagnosticRun';
 import { Cancelled, describe, guarded, throwIfCancelled } from './lsp/guard';
 import { LineTableDocument } from './lsp/lineTableDocument';
 import { OpenDocuments, Snapshot } from './lsp/openDocuments';
+import { checkWorkersFlag, ParallelChecker } from './lsp/parallelCheck';
 import { StatusRequest, StatusResult } from './lsp/protocol';
 import { PullDiagnostics } from './lsp/pullDiagnostics';
 import { PushDiagnostics } from './lsp/pushDiagnostics';
@@ -24,6 +25,7 @@ import { warmCompletion } from './lsp/completionWarmup';
 import { FixAllData, fromDiagnostic, toCodeAction, toHover, toInlayHint, toWorkspaceEdit } from './lsp/toLsp';
 import { folderFromUri, Workspace, Workspaces } from './lsp/workspaces';
 import type { CancellationToken } from 'vscode-languageserver';
+import { join } from 'node:path';
 
 const VERSION = '0.1.0';
 const TRANSPORTS = ['--stdio', '--node-ipc', '--socket=', '--pipe='];
@@ -69,6 +71,9 @@ connection.onInitialize((params: InitializeParams): InitializeResult | ResponseE
     return new ResponseError(ErrorCodes.InternalError, `fieldwise: the built-in field definitions do not load: ${describe(error)}`, { retry: false });
   }
   workspaces = new Workspaces(builtin);
+  // Started now, they load while the editor sends the first document.
+  const checkWorkers = checkWorkersFlag(process.argv.slice(2));
+  if (checkWorkers > 0) open.parallel = ParallelChecker.start(checkWorkers, join(__dirname, 'checkWorker.js'), builtin, { error: log, trace });
   const folders = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: params.rootUri }] : []);
   for (const f of folders) {
     const folder = folderFromUri(f.uri, f.name);

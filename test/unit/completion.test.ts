@@ -253,6 +253,15 @@ const keyCases: Case[] = [
     choose: { label: 'city_name', result: { source: { geo: { city_name: null } } } },
   },
   {
+    // Was taken as the top level of the event (every root name offered, 80 KB per answer).
+    name: 'YAML: a caret at the very start of an indented key offers the names of that object',
+    format: 'yaml',
+    fixture: 'destination:\n  |port: 1\n',
+    includes: ['address', 'ip'],
+    excludes: ['destination', 'source', '@timestamp'],
+    choose: { label: 'ip', result: { destination: { ip: 1 } } },
+  },
+  {
     name: 'YAML: an object key opens an indented block',
     format: 'yaml',
     fixture: 'source:\n  ge|',

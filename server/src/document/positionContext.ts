@@ -92,7 +92,9 @@ function newKey(objectPath: string[], object: ObjectNode | undefined, text: stri
 function within(text: string, node: ValueNode, offset: number): boolean {
   if (node.kind === 'object' || node.kind === 'array') {
     const closed = text.charCodeAt(node.end - 1) === (node.kind === 'object' ? 125 : 93);
-    return offset > node.start && (offset < node.end || (offset === node.end && !closed));
+    // A YAML block mapping starts at its first key: a caret there (`destination:\n  |port: 1`) is inside it.
+    const opens = node.kind === 'object' && text.charCodeAt(node.start) !== 123 ? offset >= node.start : offset > node.start;
+    return opens && (offset < node.end || (offset === node.end && !closed));
   }
   return offset >= node.start && offset <= node.end;
 }

@@ -9,6 +9,7 @@ import { jsonCommaAfter, jsonCommaBefore, KeyTarget, keySnippet, snippetEscape }
 import { KeyContext, keySite, KeySite, presentPaths } from './keySite';
 import { detailLine, fieldDetail, levelRank } from './levelBadge';
 import type { CompletionEntry, TextEdit } from './types';
+import type { Span } from '../document/model';
 
 /** One name that may be offered: a direct child of the object, or a leaf further below. */
 export interface Candidate {
@@ -49,6 +50,7 @@ export function keyCompletions(view: EventView, ctx: KeyContext, offset: number,
     commaAfter: yaml ? '' : jsonCommaAfter(view.text, end),
     commaBefore: yaml ? undefined : jsonCommaBefore(view.text, site.start - (site.openQuote ? 1 : 0)),
     nameOnly: `n${yaml ? 'y' : 'j'}${quote ?? 0}${site.hasColon ? 1 : 0}${site.quoteInRange ? 1 : 0}`,
+    spans: new Map(),
   };
   const out: CompletionEntry[] = [];
   for (const candidate of candidates(env.catalog, parent, site.segmentOnly)) {
@@ -146,6 +148,8 @@ interface Style {
   commaBefore?: TextEdit;
   /** The memo key of a name-only insertion: the shape of the key being replaced. */
   nameOnly: string;
+  /** The spans entries replace, by their end: shared by the entries of one list (hundreds at the top level). */
+  spans: Map<number, Span>;
 }
 
 function entry(site: KeySite, c: Candidate, relToObject: string[], style: Style): CompletionEntry {
@@ -158,13 +162,19 @@ function entry(site: KeySite, c: Candidate, relToObject: string[], style: Style)
     docPath: c.path,
     insertText: edit.text,
     snippet: true,
-    replace: { start: site.start, end: edit.end },
+    replace: replaced(style, site.start, edit.end),
     filterText: site.prefix.length && !site.segmentOnly ? `${site.prefix.join('.')}.${c.label}` : c.label,
     sortText: c.sortText,
   };
   if (edit.additional) result.additionalEdits = [edit.additional];
   if (c.deprecated !== undefined) result.deprecated = true;
   return result;
+}
+
+function replaced(style: Style, start: number, end: number): Span {
+  let span = style.spans.get(end);
+  if (!span) style.spans.set(end, (span = { start, end }));
+  return span;
 }
 
 /** The text replacing the key (from `site.start` to `end`), and a comma before it when one is missing. */

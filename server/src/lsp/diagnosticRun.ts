@@ -6,11 +6,15 @@ import type { EventSlice } from '../document/model';
 import type { FwDiagnostic } from '../features/types';
 import { isEventDocument, LanguageService } from '../service/languageService';
 import type { ParsedVersion } from './parseCache';
+import type { ParallelChecker } from './parallelCheck';
+import type { FieldwiseSettings } from '../service/settings';
 
 export interface DiagnosticsResult {
   diagnostics: FwDiagnostic[];
   /** Events the diagnostics feature really checked in this run (counted by the feature); the rest were cached. */
   checked: number;
+  /** Of those, the events whose findings a worker thread computed (parallelCheck.ts). */
+  shared?: number;
   total: number;
   ms: number;
 }
@@ -50,6 +54,7 @@ export async function checkVersion(
   file: string,
   checkedBefore: CheckedEvents,
   isCancelled: () => boolean,
+  parallel?: { checker: ParallelChecker; settings: FieldwiseSettings },
 ): Promise<DiagnosticsResult | undefined> {
   const started = performance.now();
   const doc = entry.parsed;
@@ -58,22 +63,33 @@ export async function checkVersion(
   const pending = doc.events.filter((e) => !checkedBefore.has(e, service));
   let checked = 0;
   let sliceStart = performance.now();
-  for (let i = 0; i < pending.length; i += BATCH) {
+  // Workers (if any) take events from the back of the list; what they answer is adopted into the same cache.
+  const sharing = parallel?.checker.share(doc, pending, service, file, parallel.settings);
+  let taken = 0;
+  const next = (): EventSlice[] => (sharing ? sharing.next(BATCH) : pending.slice(taken, (taken += BATCH)));
+  for (let batch = next(); batch.length > 0; batch = next()) {
     if (performance.now() - sliceStart > SLICE_MS) {
       await yieldToEventLoop();
-      if (isCancelled()) return undefined;
+      if (isCancelled()) {
+        sharing?.abandon();
+        return undefined;
+      }
       sliceStart = performance.now();
     }
-    const batch = pending.slice(i, i + BATCH);
     const before = service.checkCount;
     // Its findings are cached now and its trees released (rebuilt on demand if a feature needs them).
     service.checkEvents(doc, batch, file);
     checked += service.checkCount - before;
     for (const e of batch) checkedBefore.add(e, service);
   }
+  if (sharing) {
+    await sharing.finished();
+    for (const e of pending) checkedBefore.add(e, service);
+    checked += sharing.shared;
+  }
   if (isCancelled()) return undefined;
   const before = service.checkCount;
   const diagnostics = service.diagnostics(doc, file);
   checked += service.checkCount - before;
-  return { diagnostics, checked, total: doc.events.length, ms: performance.now() - started };
+  return { diagnostics, checked, shared: sharing?.shared, total: doc.events.length, ms: performance.now() - started };
 }

@@ -7,6 +7,7 @@ import { fileType, FileType } from '../document/fileType';
 import { maxFileChars, oversizeDiagnostic, oversizeEventFile } from './sizeLimit';
 import { CheckedEvents, checkVersion, DiagnosticsResult } from './diagnosticRun';
 import { EventSelection } from './eventSelection';
+import type { ParallelChecker } from './parallelCheck';
 import { ParseCache, ParsedVersion } from './parseCache';
 import { positionsAt, Positions } from './positions';
 import type { Workspace, Workspaces } from './workspaces';
@@ -33,6 +34,8 @@ export class OpenDocuments {
   private readonly parses = new ParseCache();
   private readonly checked = new Map<string, CheckedEvents>();
   private readonly selection = new EventSelection();
+  /** Worker threads that share large first checks (`--check-workers=N`); none by default. */
+  parallel: ParallelChecker | undefined;
 
   constructor(private readonly documents: TextDocuments<TextDocument>, private readonly workspaces: () => Workspaces) {}
 
@@ -65,7 +68,8 @@ export class OpenDocuments {
       this.checked.set(uri, checked);
     }
     const ws = snap.workspace;
-    return checkVersion(snap.entry, ws.service, snap.file, checked.forGeneration(ws.generation), isCancelled);
+    const parallel = this.parallel && { checker: this.parallel, settings: ws.settings };
+    return checkVersion(snap.entry, ws.service, snap.file, checked.forGeneration(ws.generation), isCancelled, parallel);
   }
 
   close(uri: string): void {
@@ -82,5 +86,6 @@ export class OpenDocuments {
 /** The trace line of one diagnostics run: how much of the document this version really re-parsed and re-checked. */
 export function runSummary(snap: Snapshot, result: DiagnosticsResult): string {
   const parse = snap.fresh ? `parsed ${snap.entry.reparsed} of ${result.total} in ${snap.entry.parseMs.toFixed(1)} ms` : 'parse cached';
-  return `diagnostics ${snap.file} v${snap.entry.version}: checked ${result.checked} of ${result.total} events in ${result.ms.toFixed(1)} ms (${parse})`;
+  const shared = result.shared ? `, ${result.shared} by worker threads` : '';
+  return `diagnostics ${snap.file} v${snap.entry.version}: checked ${result.checked} of ${result.total} events${shared} in ${result.ms.toFixed(1)} ms (${parse})`;
 }

@@ -20,6 +20,20 @@ export function eventDiagnostics(event: EventSlice, env: FeatureEnv): FwDiagnost
   const hit = cache.get(key);
   if (hit && hit.catalog === env.catalog && hit.format === env.format && hit.dottedKeys === env.dottedKeys) return hit.diagnostics;
   checkCounter.events++;
+  const diagnostics = checkEvent(event, env);
+  cache.set(key, { catalog: env.catalog, format: env.format, dottedKeys: env.dottedKeys, diagnostics });
+  return diagnostics;
+}
+
+/**
+ * Takes `diagnostics` as the event's own under `env`, as if checked here: what another thread computed with
+ * eventDiagnostics on the same text, catalog and settings (the language server's parallel first check).
+ */
+export function adoptEventDiagnostics(event: EventSlice, env: FeatureEnv, diagnostics: FwDiagnostic[]): void {
+  env.caches.eventFindings.set(eventKey(event), { catalog: env.catalog, format: env.format, dottedKeys: env.dottedKeys, diagnostics });
+}
+
+function checkEvent(event: EventSlice, env: FeatureEnv): FwDiagnostic[] {
   const ctx = createRuleContext(event, env);
   const diagnostics: FwDiagnostic[] = [];
   for (let r = 0; r < checks.length; r++) {
@@ -34,6 +48,5 @@ export function eventDiagnostics(event: EventSlice, env: FeatureEnv): FwDiagnost
       diagnostics.push(diagnostic);
     }
   }
-  cache.set(key, { catalog: env.catalog, format: env.format, dottedKeys: env.dottedKeys, diagnostics });
   return diagnostics;
 }
