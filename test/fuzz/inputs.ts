@@ -126,11 +126,17 @@ function filesUnder(dir: string): string[] {
 }
 
 /** Every seed input up to `maxChars`: corpus and example files of a known kind, and two generated files per kind. */
+/** A file's name as regressions.json keeps it: `examples/...` in the repo, `shared/corpus/...` beside it, whatever the checkout's folder is called. */
+function inputName(file: string): string {
+  const inRepo = relative(REPO, file);
+  return inRepo.startsWith('..') ? relative(resolve(REPO, '..'), file) : inRepo;
+}
+
 export function fuzzInputs(maxChars = Infinity): FuzzInput[] {
   const out: FuzzInput[] = [];
   for (const file of [...filesUnder(EXAMPLES), ...filesUnder(CORPUS)]) {
     const kind = FILE_KINDS.find((k) => k.matches(file));
-    if (kind && statSync(file).size <= maxChars) out.push(input(relative(resolve(REPO, '..'), file), kind, readFileSync(file, 'utf8')));
+    if (kind && statSync(file).size <= maxChars) out.push(input(inputName(file), kind, readFileSync(file, 'utf8')));
   }
   for (const kind of FILE_KINDS) {
     for (const [seed, events] of [[1, 3], [2, 12]]) out.push(input(`generated ${kind.label} (seed ${seed}, ${events} units)`, kind, kind.generate(seed, events)));

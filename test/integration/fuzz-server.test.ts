@@ -24,6 +24,8 @@ interface KeptSession {
   /** A FuzzInput's name (test/fuzz/inputs.ts). */
   input: string;
   edits: number;
+  /** Node flags for the server, e.g. a small heap for a session that once ran out of memory. */
+  nodeArgs?: string[];
 }
 
 for (const kind of FILE_KINDS) {
@@ -40,7 +42,7 @@ test('the kept failing server sessions replay clean', async () => {
   for (const kept of keptCases('server sessions') as KeptSession[]) {
     const input = inputs.find((i) => i.name === kept.input);
     assert.ok(input, `test/fuzz/regressions.json: no fuzz input named '${kept.input}'`);
-    const figures = await runSession({ seed: kept.seed, kind: input.kind, text: input.text, edits: kept.edits });
+    const figures = await runSession({ seed: kept.seed, kind: input.kind, text: input.text, edits: kept.edits, nodeArgs: kept.nodeArgs });
     assert.equal(figures.crashed, undefined, `kept seed ${kept.seed}: ${figures.crashed}`);
     assert.deepEqual([...figures.hangs, ...figures.errors, ...figures.mismatches], [], `kept seed ${kept.seed}`);
   }

@@ -19,6 +19,9 @@ const MAX_DIAGNOSTICS_WITH_FIXES = 100;
 /** Fix-all applies each round's non-colliding fixes at once, then re-reads the event; colliding ones wait a round. */
 const MAX_FIX_ROUNDS = 8;
 
+/** What a fix-all may add to an event beyond doubling it (inserted fields into a tiny event). */
+const GROWTH_ALLOWANCE = 4096;
+
 /**
  * `deferFixAll`: fix-all actions go without their edits (`deferred`), made by `fixAllOf` when the client resolves the
  * one the user picks: on an event of 100,000 dotted keys they are megabytes, and editors ask at every caret move.
@@ -131,6 +134,9 @@ function fixInRounds(event: EventSlice, env: FeatureEnv, rule: Rule, hidden: Hid
     const accepted = compatible(pending.map((d) => rule.fixes?.(d, ctx)[0]?.edits ?? []).filter((edits) => edits.length > 0));
     if (accepted.length === 0) break;
     text = applyEdits(text, accepted);
+    // Fixes rename and insert names: they never multiply an event. One that grows it past this (a key the parser
+    // recovered from broken text, re-quoted each round) does not converge, and no fix-all is offered for it.
+    if (text.length > 2 * event.text.length + GROWTH_ALLOWANCE) return [];
     view = reread(text, env.format);
   }
   return text === event.text ? [] : [minimalEdit(event.text, { start: 0, end: event.text.length, newText: text })];
