@@ -246,6 +246,14 @@ const keyCases: Case[] = [
     includes: [{ label: 'source', insertText: 'source.' }],
   },
   {
+    // Found by the server fuzzer: a `{` or `,` earlier on the junk line counted as a flow collection, and every item
+    // again nested by the column (a 100 KB line: 79 MB per answer); an object value indents from the line's indentation.
+    name: 'YAML: mid-line after junk holding flow characters, names stay dotted and object values indent from the line',
+    format: 'yaml',
+    fixture: `${'ab '.repeat(30)}{x, y} ${'\\\\'.repeat(10)}so|`,
+    includes: [{ label: 'source', insertText: 'source.' }, { label: 'source.geo.location', insertText: 'source.geo.location:\n  lat: ${1:0}\n  lon: ${2:0}' }],
+  },
+  {
     name: 'YAML: nested two levels',
     format: 'yaml',
     fixture: 'source:\n  geo:\n    ci|\n',

@@ -37,7 +37,8 @@ export function keyCompletions(view: EventView, ctx: KeyContext, offset: number,
   const parent = [...site.objectPath, ...site.prefix];
   if (parent.some((s) => s === '')) return [];
   const present = presentPaths(site.object, site.editing);
-  const dotted = dottedStyle(site, present, env) || (yaml && !startsBlockLine(view.text, site));
+  const blockLine = !yaml || startsBlockLine(view.text, site);
+  const dotted = dottedStyle(site, present, env) || !blockLine;
   const end = site.end + (!yaml && site.closeQuote ? 1 : 0);
   const writer = writerFor(env.format);
   const quote = site.openQuote ? quoteBefore(view.text, site.start) : undefined;
@@ -47,6 +48,7 @@ export function keyCompletions(view: EventView, ctx: KeyContext, offset: number,
     dotted,
     quote,
     unit: yaml ? writer.indentUnit(view.text) : '',
+    column: blockLine ? site.column : leadingIndent(view.text, site),
     commaAfter: yaml ? '' : jsonCommaAfter(view.text, end),
     commaBefore: yaml ? undefined : jsonCommaBefore(view.text, site.start - (site.openQuote ? 1 : 0)),
     nameOnly: `n${yaml ? 'y' : 'j'}${quote ?? 0}${site.hasColon ? 1 : 0}${site.quoteInRange ? 1 : 0}`,
@@ -71,14 +73,22 @@ function dottedStyle(site: KeySite, present: Set<string>, env: FeatureEnv): bool
 }
 
 /**
- * Whether a YAML key starts its line (after indentation and `- `/`? ` indicators) or sits in a flow collection: only
- * there does nesting by indentation fit; mid-line after other text (junk typed into a long scalar) the nested form
- * would indent by the column, tens of thousands of spaces per item.
+ * Whether a YAML key starts its line (after indentation and `- `/`? ` indicators) or follows a flow collection's
+ * `{`, `[` or `,`: only there does the nested form fit. Anywhere else mid-line (junk typed into a long scalar) it
+ * would indent by the column, tens of thousands of spaces per item: the dotted name is offered instead.
  */
 function startsBlockLine(text: string, site: KeySite): boolean {
   const before = text.slice(site.start - site.column, site.start);
-  return /^[ \t]*(?:[-?][ \t]+)*$/.test(before) || /[{[,]/.test(before);
+  return /^[ \t]*(?:[-?][ \t]+)*$/.test(before) || (/[{[,][ \t]*$/.test(before) && site.column <= MAX_NESTED_COLUMN);
 }
+
+/** The width of the white space that starts the site's line. */
+function leadingIndent(text: string, site: KeySite): number {
+  return /^[ \t]*/.exec(text.slice(site.start - site.column, site.start))![0].length;
+}
+
+/** Past this column a flow collection's key gets the dotted name: the nested form indents every line by the column. */
+const MAX_NESTED_COLUMN = 200;
 
 const cache = new WeakMap<Catalog, Map<string, Candidate[]>>();
 
@@ -143,6 +153,8 @@ interface Style {
   quote?: Quote;
   /** YAML indentation step. */
   unit: string;
+  /** The column a YAML value below the key is indented from: the key's, or mid-line the line's own indentation. */
+  column: number;
   /** JSON: a comma after the new member when another one follows, and one before it when the previous lacks it. */
   commaAfter: string;
   commaBefore?: TextEdit;
@@ -195,10 +207,10 @@ function insertion(site: KeySite, c: Candidate, relToObject: string[], style: St
     return { text: own ? memoText(c, style.nameOnly, build) : build(), end: site.end };
   }
   if (style.yaml) {
-    const build = (): string => keySnippet(style.writer, names, c.target, style.dotted, site.column, style.unit);
+    const build = (): string => keySnippet(style.writer, names, c.target, style.dotted, style.column, style.unit);
     // Memoised for the columns keys are written at: the memo lives as long as the catalog, one text per column.
-    const memo = own && site.column <= MEMO_COLUMNS;
-    return { text: memo ? memoText(c, `y${style.dotted ? 1 : 0}:${site.column}:${style.unit}`, build) : build(), end: site.end };
+    const memo = own && style.column <= MEMO_COLUMNS;
+    return { text: memo ? memoText(c, `y${style.dotted ? 1 : 0}:${style.column}:${style.unit}`, build) : build(), end: site.end };
   }
   // The snippet without its opening quote: the user typed it, or `quote` adds it.
   const build = (): string => keySnippet(style.writer, names, c.target, style.dotted, 0, '').slice(1);
