@@ -1,7 +1,11 @@
 // The generated sections of docs/mappings.md, from their single sources: the type-compatibility table
-// (schema/mapping/types.yml) and the mapping parameters (schema/mapping/parameters.yml). scripts/readme.ts writes them.
+// (schema/mapping/types.yml), the mapping parameters (schema/mapping/parameters.yml) and the rules a mapping can
+// break (the name rules of event keys and features/mapping/mappingRules.ts). scripts/readme.ts writes them.
 import { MappingParameter, ParameterValue, loadMappingParameters } from '../server/src/catalog/mappingParameters';
 import { IngestKind, loadTypeCompatibility } from '../server/src/catalog/typeCompatibility';
+import { rules } from '../server/src/features/diagnostics/rules';
+import { MAPPING_NAME_SEVERITY } from '../server/src/features/mapping/mappingDiagnostics';
+import { mappingRules } from '../server/src/features/mapping/mappingRules';
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
@@ -124,7 +128,23 @@ function mappingParametersSection(): string {
   ].join('\n');
 }
 
+/** Every code a mapping can get: the name rules of event keys (on declared names) and the mapping's own rules. */
+function diagnosticsSection(): string {
+  const nameRules = rules.filter((r) => r.reads === 'names');
+  return [
+    'The rules of event keys that judge a name alone run on every field name a mapping declares, with the same',
+    'verdicts as for an event key, except that a deprecated field is information (mapping it keeps older data',
+    'searchable). The mapping\'s own rules follow; a type finding takes the severity of its pair in the table below.',
+    '',
+    '| code | severity | title | rule (source) |',
+    '|---|---|---|---|',
+    ...nameRules.map((r) => `| ${code(r.code)} | ${MAPPING_NAME_SEVERITY[r.code] ?? r.defaultSeverity} | ${cell(r.title)} | on declared names, as for event keys (${cell(r.specSource)}) |`),
+    ...mappingRules.map((r) => `| ${code(r.code)} | ${r.defaultSeverity} | ${cell(r.title)} | ${cell(r.spec)} (${cell(r.specSource)}) |`),
+  ].join('\n');
+}
+
 export const mappingsSections: Record<string, () => string> = {
+  DIAGNOSTICS: diagnosticsSection,
   'TYPE-COMPATIBILITY': typeCompatibilitySection,
   'MAPPING-PARAMETERS': mappingParametersSection,
 };

@@ -47,3 +47,10 @@ test('the Mapping parameters section names every parameter and key', () => {
     assert.ok(text.includes(`| \`${p.name}\` |`) && text.includes(p.description.replace(/\|/g, '\\|')), p.name);
   }
 });
+
+test('the Diagnostics section lists every code a mapping can get, a deprecated field as information', async () => {
+  const { mappingAdapter } = await import('../../server/src/features/mapping/mappingAdapter');
+  const text = section('## Diagnostics');
+  for (const rule of mappingAdapter.rules) assert.ok(text.includes(`| \`${rule.code}\` | ${rule.defaultSeverity} |`), rule.code);
+  assert.ok(text.includes('| `deprecated-field` | information |'));
+});

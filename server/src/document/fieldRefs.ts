@@ -2,8 +2,11 @@
 // is one (nested or dotted); other file kinds name fields in option values, patterns, templates and scripts (NamedRef).
 import { EventSlice, ObjectNode, PropertyNode, Span, ValueNode } from './model';
 
-/** How a reference is written: an event's key, a whole option value, or a name inside a template, pattern or script. */
-export type RefRole = 'key' | 'name' | 'template' | 'pattern' | 'script';
+/**
+ * How a reference is written: an event's key, a whole option value, a name inside a template, pattern or script, or
+ * a name a mapping declares (a key under `properties`: its value is the field's mapping, not the field's value).
+ */
+export type RefRole = 'key' | 'name' | 'template' | 'pattern' | 'script' | 'declared';
 
 /** Whether the file reads the field there or writes it (an event's keys are all writes). */
 export type RefAccess = 'read' | 'write';
@@ -196,6 +199,25 @@ export class NamedRef extends FieldRef {
 
   override get access(): RefAccess {
     return this.reads;
+  }
+}
+
+/**
+ * A name a mapping declares: a key under `properties` (nested below its enclosing field's key, or dotted), or under
+ * `runtime`. Its key's value is the field's mapping, not a value of the field: rules that read values see what an
+ * event would hold there, the object of its sub-fields (`properties`) for an object, nothing for a leaf.
+ */
+export class DeclaredRef extends FieldRef {
+  constructor(property: PropertyNode, parent: FieldRef | undefined, index: number, private readonly holds: ObjectNode | undefined) {
+    super(property, parent, index);
+  }
+
+  override get value(): ValueNode | undefined {
+    return this.holds;
+  }
+
+  override get role(): RefRole {
+    return 'declared';
   }
 }
 

@@ -5,10 +5,11 @@ import type { FileKind, FileType, KindDocument } from '../document/fileType';
 import type { Span, SyntaxProblem } from '../document/model';
 import type { FileKindAdapter } from '../features/fileKindAdapter';
 import { fieldDefinitionsAdapter } from '../features/fieldDefinitions/fieldDefinitionsAdapter';
+import { mappingAdapter } from '../features/mapping/mappingAdapter';
 import { pipelineAdapter } from '../features/pipeline/pipelineAdapter';
 
 /** The adapters, in the order console requests are offered to them. Adding a file kind adds it here. */
-export const fileKindAdapters: readonly FileKindAdapter[] = [pipelineAdapter, fieldDefinitionsAdapter];
+export const fileKindAdapters: readonly FileKindAdapter[] = [pipelineAdapter, mappingAdapter, fieldDefinitionsAdapter];
 
 export function adapterOf(kind: FileKind): FileKindAdapter | undefined {
   return fileKindAdapters.find((a) => a.kind === kind);

@@ -19,7 +19,8 @@ const VERSION = '0.1.0';
 const USAGE = [
   'usage: fieldwise check [--format text|json|sarif] [--max-warnings N] [--definitions PATH]... PATHS...',
   '',
-  'Checks event documents (JSON, NDJSON, YAML) and ingest pipelines with the same diagnostics as the editor.',
+  'Checks event documents (JSON, NDJSON, YAML), ingest pipelines and index templates and mappings with the same',
+  'diagnostics as the editor.',
   'PATHS are files (always checked), folders and globs (expanded to the JSON and YAML files that are',
   'event documents, skipping node_modules and dot folders), or - for standard input.',
   '',
@@ -70,7 +71,7 @@ export function parseCheckArgs(args: string[]): CheckOptions {
 
 export const checkCommand: Command = {
   name: 'check',
-  summary: 'check event documents and pipelines (files, folders, globs) and report diagnostics as text, JSON or SARIF',
+  summary: 'check event documents, pipelines and mappings (files, folders, globs) and report diagnostics as text, JSON or SARIF',
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
     const options = parseCheckArgs(args);

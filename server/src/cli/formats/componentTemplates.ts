@@ -2,7 +2,8 @@
 // schema family's own generator names them (`ecs_1.11.0_source` there, `schema_1.11.0_source` here), and the
 // composable index template that composes them; written as console requests a user can send as they are.
 import { Catalog, FieldDefinition } from '../../catalog';
-import { INDEX_PATTERNS, Mapping, buildFieldMappings, fieldLimitSettings, templateMeta } from './indexTemplate';
+import { buildFieldMappings, Mapping } from '../../catalog/fieldMapping';
+import { INDEX_PATTERNS, fieldLimitSettings, templateMeta } from './indexTemplate';
 
 /** The composable template's name: the stem of its index pattern, as the family's docs name theirs (try-ecs). */
 export const INDEX_TEMPLATE_NAME = 'events';

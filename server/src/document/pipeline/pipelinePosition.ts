@@ -4,13 +4,14 @@ import { NOTATIONS } from '../embedded/notations';
 import type { NameSite } from '../embedded/types';
 import type { NamedRef } from '../fieldRefs';
 import { syntaxOf } from '../fileType';
-import type { ArrayNode, ObjectNode, PropertyNode, ScalarNode, Span, ValueNode } from '../model';
+import type { PropertyNode, ScalarNode, Span, ValueNode } from '../model';
 import { wordAt } from '../positionContext';
 import { decodedOffsetAt, decodeWithOffsets, mapSpan } from '../syntax/stringOffsets';
 import type { PipelineBody, ProcessorSite } from './pipelineBody';
 import { bodyAt, PipelineDocument } from './pipelineDocument';
 import type { ProcessorTable } from '../../catalog/processors';
 import { formOf, notationOf, OptionForm } from './optionForms';
+import { inside, keyIn } from '../objectKeys';
 
 export type PipelinePosition =
   /** On an existing reference; `segment` indexes `ref.path`. */
@@ -111,7 +112,7 @@ function keySite(doc: PipelineDocument, body: PipelineBody, offset: number): Pip
         best = { kind: 'optionValue', site, option: pending.key, node: undefined, replace: wordAt(text, offset) };
         continue;
       }
-      best = keyIn(text, options, offset, (replace, typed, quoted, key) => ({ kind: 'optionName', replace, typed, quoted, site, key }));
+      best = keyIn(text, options, offset, (replace, typed, quoted, key) => ({ kind: 'optionName', replace, typed, quoted, site, key }), NONE);
     }
   }
   if (best.kind !== 'none') return best;
@@ -121,7 +122,7 @@ function keySite(doc: PipelineDocument, body: PipelineBody, offset: number): Pip
     if (item?.kind === 'object') {
       const key = item.properties[0];
       if (key && key.value && offset > key.keyTokenSpan.end) continue;
-      return keyIn(text, item, offset, (replace, typed, quoted, k) => ({ kind: 'processorName', replace, typed, quoted, key: k }));
+      return keyIn(text, item, offset, (replace, typed, quoted, k) => ({ kind: 'processorName', replace, typed, quoted, key: k }), NONE);
     }
     if (item?.kind === 'string' || !item) {
       const replace = wordAt(text, offset);
@@ -129,25 +130,4 @@ function keySite(doc: PipelineDocument, body: PipelineBody, offset: number): Pip
     }
   }
   return NONE;
-}
-
-type KeyAnswer = (replace: Span, typed: string, quoted: boolean, key?: PropertyNode) => PipelinePosition;
-
-function keyIn(text: string, object: ObjectNode, offset: number, answer: KeyAnswer): PipelinePosition {
-  for (const p of object.properties) {
-    const token = p.keyTokenSpan;
-    if (offset >= token.start && offset <= token.end) {
-      const quoted = token.start !== p.keySpan.start;
-      return answer(p.keySpan, text.slice(p.keySpan.start, Math.min(offset, p.keySpan.end)), quoted, p);
-    }
-    if (p.value && p.value.start <= offset && offset <= p.value.end) return NONE;
-    if (p.colon !== undefined && offset > p.colon && (!p.value || offset <= p.value.start) && !text.slice(p.colon, offset).includes('\n')) return NONE;
-  }
-  const replace = wordAt(text, offset);
-  return answer(replace, text.slice(replace.start, offset), text.charCodeAt(replace.start - 1) === 34);
-}
-
-function inside(text: string, node: ObjectNode | ArrayNode, offset: number): boolean {
-  const closed = text.charCodeAt(node.end - 1) === (node.kind === 'object' ? 125 : 93);
-  return offset >= node.start && (offset < node.end || (offset === node.end && !closed));
 }
