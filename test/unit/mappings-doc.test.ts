@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { renderMappingsDoc } from '../../scripts/readme';
 import { loadMappingParameters } from '../../server/src/catalog/mappingParameters';
 import { loadTypeCompatibility } from '../../server/src/catalog/typeCompatibility';
+import { mappingAdapter } from '../../server/src/features/mapping/mappingAdapter';
 
 const doc = readFileSync(join(__dirname, '..', '..', 'docs', 'mappings.md'), 'utf8');
 const lines = doc.split('\n');
@@ -48,8 +49,7 @@ test('the Mapping parameters section names every parameter and key', () => {
   }
 });
 
-test('the Diagnostics section lists every code a mapping can get, a deprecated field as information', async () => {
-  const { mappingAdapter } = await import('../../server/src/features/mapping/mappingAdapter');
+test('the Diagnostics section lists every code a mapping can get, a deprecated field as information', () => {
   const text = section('## Diagnostics');
   for (const rule of mappingAdapter.rules) assert.ok(text.includes(`| \`${rule.code}\` | ${rule.defaultSeverity} |`), rule.code);
   assert.ok(text.includes('| `deprecated-field` | information |'));
