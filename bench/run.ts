@@ -5,7 +5,7 @@
 // that only holds the document); prints one table with the ratios against the targets, then the first and the warm
 // in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up), then the memory of
 // long typing sessions at 100 KB and 1 MB (longSession.ts) and large inputs (largeInputs.ts).
-// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline (one kind of document; pipeline.ts), --formats json,yaml,
+// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping (one kind of document; pipeline.ts, mapping.ts), --formats json,yaml,
 // --no-warmup (skip the in-process rounds), --no-parallel (skip the parallel prototype's rows), --profile (CPU profile
 // of Fieldwise on the largest documents).
 import { execFileSync } from 'node:child_process';
@@ -25,7 +25,8 @@ import { SERVER_EXEC_ARGV } from '../client/src/serverFlags';
 import { runSession, SessionFigures, SessionOptions } from './session';
 import { printTable, SideFigures, Summary } from './table';
 import { median } from './stats';
-import { benchPipeline, benchPipelineDocument, pipelineRows } from './pipeline';
+import { benchMapping } from './mapping';
+import { benchPipeline, benchPipelineDocument } from './pipeline';
 
 const OUT = join(REPO, 'bench/out');
 const DOCS = join(OUT, 'docs');
@@ -36,6 +37,8 @@ interface Options {
   kinds: BenchKind[];
   /** The pipeline row (bench/pipeline.ts). */
   pipeline: boolean;
+  /** The mapping row (bench/mapping.ts). */
+  mapping: boolean;
   formats: BenchFormat[];
   warmup: boolean;
   /** The parallel prototype's rows (bench/parallel.ts). */
@@ -64,9 +67,9 @@ function options(argv: string[]): Options {
     for (const g of given) if (!all.includes(g as T)) throw new Error(`${name}: unknown '${g}' (use ${all.join(', ')})`);
     return given as T[];
   };
-  const only = list<BenchKind | 'pipeline'>('--only', ['clean', 'dense', 'pipeline']);
+  const only = list<BenchKind | 'pipeline' | 'mapping'>('--only', ['clean', 'dense', 'pipeline', 'mapping']);
   return {
-    runs, sizes, kinds: only.filter((k): k is BenchKind => k !== 'pipeline'), pipeline: only.includes('pipeline'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
+    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
     warmup: !argv.includes('--no-warmup'), parallel: !argv.includes('--no-parallel'), profile: argv.includes('--profile'),
   };
 }
@@ -96,9 +99,12 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0];
   const started = Date.now();
   const catalog = loadCatalog();
-  const pipeline = opts.pipeline ? pipelineRows(await benchPipeline(opts.runs, catalog, DOCS)) : [];
+  const kindRowsAfter = [
+    ...(opts.pipeline ? await benchPipeline(opts.runs, catalog, DOCS) : []),
+    ...(opts.mapping ? await benchMapping(opts.runs, catalog, DOCS) : []),
+  ];
   if (opts.kinds.length === 0) {
-    printTable([], { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter: loadavg()[0], minutes: (Date.now() - started) / 60000 }, pipeline);
+    printTable([], { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter: loadavg()[0], minutes: (Date.now() - started) / 60000 }, kindRowsAfter);
     return opts.profile ? profileFieldwise([benchPipelineDocument(catalog)], DOCS) : undefined;
   }
   const schemaUri = peerSchema();
@@ -129,7 +135,7 @@ async function main(): Promise<void> {
     }
   }
   const loadAfter = loadavg()[0];
-  printTable(summaries, { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter, minutes: (Date.now() - started) / 60000 }, pipeline);
+  printTable(summaries, { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter, minutes: (Date.now() - started) / 60000 }, kindRowsAfter);
   writeFileSync(join(OUT, 'results.json'), JSON.stringify(summaries, null, 2));
   if (opts.warmup) printWarmup(opts);
   if (opts.parallel) printParallel(opts);
