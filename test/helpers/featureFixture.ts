@@ -5,6 +5,7 @@ import { eventAt, parseEventDocument } from '../../server/src/document/eventDocu
 import { EventView } from '../../server/src/document/fieldRefs';
 import type { DocumentFormat, EventSlice } from '../../server/src/document/model';
 import type { FeatureEnv } from '../../server/src/features/env';
+import { FeatureCaches } from '../../server/src/features/featureCaches';
 import type { CompletionEntry, TextEdit } from '../../server/src/features/types';
 import { defaultSettings } from '../../server/src/service/settings';
 import { caret } from './caret';
@@ -16,8 +17,11 @@ export function testCatalog(): Catalog {
   return (catalog ??= loadCatalog());
 }
 
+/** The caches of one language service, shared by the features a test file calls directly. */
+const caches = new FeatureCaches();
+
 export function featureEnv(format: DocumentFormat, dottedKeys = false): FeatureEnv {
-  return { catalog: testCatalog(), format, settings: defaultSettings, file: 'events/test.json', dottedKeys };
+  return { catalog: testCatalog(), format, settings: defaultSettings, file: 'events/test.json', dottedKeys, caches };
 }
 
 export interface AtCaret {

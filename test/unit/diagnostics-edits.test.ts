@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { parseEventDocument } from '../../server/src/document/eventDocument';
 import { EventView } from '../../server/src/document/fieldRefs';
 import type { DocumentFormat, ObjectNode } from '../../server/src/document/model';
-import { applyEdits, containerOf, insertField, keyText, removeProperty, renameKey, scalarText } from '../../server/src/features/edits';
+import { keyText, scalarText } from '../../server/src/document/syntax/writerFor';
+import { applyEdits, containerOf, insertField, removeProperty, renameKey } from '../../server/src/features/edits';
 
 function view(text: string, format: DocumentFormat): EventView {
   return new EventView(parseEventDocument(text, format).events[0]);

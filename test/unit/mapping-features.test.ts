@@ -150,6 +150,14 @@ const completionCases: Array<{ name: string; format: Format; fixture: string; co
   { name: 'a dotted name typed below its prefix', format: 'json',
     fixture: '{"properties": {"source.ge‸"}}',
     includes: ['source.geo'] },
+  { name: 'runtime fields and subobjects: false take whole dotted names', format: 'json',
+    fixture: '{"runtime": {"source.po‸"}, "properties": {}}',
+    includes: ['source.port', 'source.geo.city_name'], excludes: ['source.geo'],
+    apply: { label: 'source.port', result: '{"runtime": {"source.port": {\n  "type": "long"\n}}, "properties": {}}' } },
+  { name: 'subobjects: false: dotted names below the object, each with its whole mapping', format: 'json',
+    fixture: '{"properties": {"source": {"subobjects": false, "properties": {"geo.ci‸"}}}}',
+    includes: ['geo.city_name'],
+    apply: { label: 'geo.city_name', result: '{"properties": {"source": {"subobjects": false, "properties": {"geo.city_name": {\n  "type": "keyword",\n  "ignore_above": 1024\n}}}}}' } },
   { name: 'parameters of the field\'s type, with docs', format: 'json',
     fixture: '{"properties": {"message": {"type": "keyword", "ig‸"}}}',
     includes: ['ignore_above', 'normalizer', 'fields'], excludes: ['type', 'scaling_factor', 'analyzer'],
@@ -206,9 +214,11 @@ const fixCases: Array<{ name: string; format: Format; text: string; code: string
   { name: 'add the missing multi-field', format: 'yaml', text: 'properties:\n  user:\n    properties:\n      name:\n        type: keyword\n', code: 'missing-multi-field', title: 'Add the multi-field \'text\'',
     result: 'properties:\n  user:\n    properties:\n      name:\n        type: keyword\n        fields:\n          text:\n            type: text\n' },
   { name: 'add the missing multi-field to existing ones', format: 'json', text: '{"properties": {"user": {"properties": {"name": {"type": "keyword", "fields": {"raw": {"type": "keyword"}}}}}}}', code: 'missing-multi-field', title: 'Add the multi-field \'text\'',
-    result: '{"properties": {"user": {"properties": {"name": {"type": "keyword", "fields": {"raw": {"type": "keyword"}, "text": {\n  "type": "text"\n}}}}}}}' },
+    result: '{"properties": {"user": {"properties": {"name": {"type": "keyword", "fields": {"raw": {"type": "keyword"}, "text": {"type": "text"}}}}}}}' },
   { name: 'an unknown type', format: 'json', text: '{"properties": {"message": {"type": "txt"}}}', code: 'unknown-mapping-type', title: 'Change to \'text\'',
     result: '{"properties": {"message": {"type": "text"}}}' },
+  { name: 'the foreign meta field renamed to schema.version', format: 'yaml', text: 'properties:\n  ecs:\n    properties:\n      version:\n        type: keyword\n', code: 'foreign-meta-field', title: "Rename 'ecs.version' to 'schema.version'",
+    result: 'properties:\n  schema:\n    properties:\n      version:\n        type: keyword\n' },
   { name: 'rename an unknown name, keeping its level', format: 'json', text: '{"properties": {"source": {"properties": {"ipp": {"type": "ip"}}}}}', code: 'unknown-field', title: 'Rename to \'source.ip\'',
     result: '{"properties": {"source": {"properties": {"ip": {"type": "ip"}}}}}' },
 ];
@@ -235,7 +245,30 @@ test('mapping code action: the schema\'s whole mapping for a field whose mapping
   const fix = service.codeActions(doc, FILE, at('path'), []).find((f) => f.title === "Use the schema's mapping for 'url.path'");
   assert.ok(fix);
   const e = fix.edits[0];
-  assert.equal(text.slice(0, e.start) + e.newText + text.slice(e.end), 'properties:\n  url:\n    properties:\n      full:\n        type: text\n      path: {"type":"keyword","ignore_above":1024}\n');
+  assert.equal(text.slice(0, e.start) + e.newText + text.slice(e.end), 'properties:\n  url:\n    properties:\n      full:\n        type: text\n      path: {type: keyword, ignore_above: 1024}\n');
   const clean = parse('properties:\n  url:\n    properties:\n      path:\n        type: keyword\n        ignore_above: 1024\n', 'yaml');
   assert.deepEqual(service.codeActions(clean, FILE, { start: 38, end: 42 }, []).map((f) => f.title), []);
+});
+
+test('half-typed mappings: every prefix parses, checks, completes and hovers without throwing', () => {
+  const samples: Array<[string, Format]> = [
+    ['{"index_patterns": ["x-*"], "template": {"mappings": {"dynamic_templates": [{"s": {"match_mapping_type": "string", "mapping": {"type": "keyword"}}}], "properties": {"source": {"properties": {"ip": {"type": "ip", "copy_to": ["all"]}, "a.b": {"type": "alias", "path": "source.ip"}}}, "message": {"type": "text", "fields": {"raw": {"type": "keyword"}}}}, "runtime": {"x.y": {"type": "long"}}}}}', 'json'],
+    ['mappings:\n  _meta:\n    version: 1.0.0\n  properties:\n    user:\n      properties:\n        name:\n          type: keyword\n          fields:\n            text:\n              type: text\n    "@timestamp":\n      type: date\n', 'yaml'],
+  ];
+  for (const [text, format] of samples) {
+    for (let end = 0; end <= text.length; end++) {
+      const prefix = text.slice(0, end);
+      const doc = service.parse(prefix, fileType('mapping', format));
+      service.diagnostics(doc, FILE);
+      service.complete(doc, FILE, end);
+      service.hover(doc, FILE, end);
+      service.codeActions(doc, FILE, { start: 0, end }, service.diagnostics(doc, FILE));
+    }
+    const doc = service.parse(text, fileType('mapping', format));
+    for (let at = 0; at <= text.length; at++) {
+      service.complete(doc, FILE, at);
+      service.hover(doc, FILE, at);
+    }
+    assert.ok(service.inlayHints(doc, FILE, { start: 0, end: text.length }).length > 0);
+  }
 });

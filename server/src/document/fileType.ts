@@ -3,7 +3,7 @@
 // service/detect.ts, and every layer below reads it from here.
 import type { DocumentFormat, SyntaxProblem } from './model';
 
-/** How a file is parsed and written: one writer per syntax (features/edits.ts). */
+/** How a file is parsed and written: one writer per syntax (document/syntax/writerFor.ts). */
 export type Syntax = 'json' | 'yaml';
 
 /** What a file's contents mean: which adapter finds its field references. */

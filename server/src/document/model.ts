@@ -21,6 +21,13 @@ export interface Span {
   end: number;
 }
 
+/** A replacement of [start, end) by `newText`: what the writers (`syntax/`) and every feature's fixes answer in. */
+export interface TextEdit {
+  start: number;
+  end: number;
+  newText: string;
+}
+
 export interface ObjectNode extends Span {
   kind: 'object';
   properties: PropertyNode[];

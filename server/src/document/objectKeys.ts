@@ -1,6 +1,6 @@
 // Where a key is typed inside an object: the key holding the caret, or the word being typed where a new key goes
 // (nothing when the caret is in a value). Shared by the adapters whose features complete keys (pipeline, mapping).
-import type { ArrayNode, ObjectNode, PropertyNode, Span, ValueNode } from './model';
+import type { ArrayNode, ObjectNode, PropertyNode, Span } from './model';
 import { wordAt } from './positionContext';
 
 /** What a key site answers: the span to replace, what is typed before the caret, whether quoted, the key if any. */
@@ -25,11 +25,4 @@ export function keyIn<T>(text: string, object: ObjectNode, offset: number, answe
 export function inside(text: string, node: ObjectNode | ArrayNode, offset: number): boolean {
   const closed = text.charCodeAt(node.end - 1) === (node.kind === 'object' ? 125 : 93);
   return offset >= node.start && (offset < node.end || (offset === node.end && !closed));
-}
-
-/** The value of `key` in an object (the last one, as JSON parsers keep it). */
-export function valueOf(object: ObjectNode, key: string): ValueNode | undefined {
-  let found: ValueNode | undefined;
-  for (const p of object.properties) if (p.key === key) found = p.value;
-  return found;
 }

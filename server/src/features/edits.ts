@@ -1,101 +1,15 @@
 // Structured edits of one event's text, for JSON, NDJSON and YAML: rename a key, replace a value, insert or
 // remove a property, nest dotted keys. Every function returns TextEdits in the event's LOCAL offsets and keeps
-// the document's own style (indentation, quoting, spacing); `undefined` means no safe edit exists.
+// the document's own style; the syntax's writer (document/syntax/) decides quoting, escaping and indentation.
 import { parseEventDocument } from '../document/eventDocument';
 import { EventView, FieldRef } from '../document/fieldRefs';
-import type { ArrayNode, DocumentFormat, ObjectNode, PropertyNode, ScalarNode, ValueNode } from '../document/model';
+import type { DocumentFormat, ObjectNode, PropertyNode, ValueNode } from '../document/model';
 import { eventWith } from '../document/parsedEvent';
-import { typePlainScalar } from '../document/yamlScalar';
+import { closedObject, FlowStyle, jsonStyle, jsonWriter, objectIndent } from '../document/syntax/jsonWriter';
+import { columnSpaces, eolOf, firstOnLine, lineIndent, lineStartOf, reindent, spansLines } from '../document/syntax/textLayout';
+import { PlainScalar, ValueText, verbatim } from '../document/syntax/writer';
+import { keyText, scalarText, writerFor } from '../document/syntax/writerFor';
 import type { TextEdit } from './types';
-import { lineOf, lineStarts } from '../document/lines';
-
-export type Scalar = string | number | boolean | null;
-
-/** A value's text, or a function giving it for the indentation of the line that holds its key. */
-export type ValueText = string | ((keyIndent: string) => string);
-
-// ---------------------------------------------------------------- scalars and keys
-
-const YAML11_BOOL = /^(?:y|yes|n|no|on|off)$/i;
-
-/** Whether a string may be written as a plain YAML scalar and still read back as the same string. */
-function plainYamlSafe(value: string): boolean {
-  return /^[A-Za-z0-9_][\w./+-]*$/.test(value) && typePlainScalar(value).kind === 'string' && !YAML11_BOOL.test(value);
-}
-
-/** A scalar's text in the format; in YAML, a string keeps the quoting style of `like` when it can. */
-export function scalarText(value: Scalar, format: DocumentFormat, like?: ValueNode): string {
-  if (format !== 'yaml' || typeof value !== 'string') return value === null ? 'null' : JSON.stringify(value);
-  const style = like && like.kind === 'string' ? (like as ScalarNode).style : undefined;
-  if (style === 'single') return `'${value.replace(/'/g, "''")}'`;
-  if (style === 'double') return JSON.stringify(value);
-  return plainYamlSafe(value) ? value : JSON.stringify(value);
-}
-
-/** A key's text in the format; in YAML, quoted only when it must be (`"@timestamp"`) or was. */
-export function keyText(key: string, format: DocumentFormat, like?: PropertyNode, text?: string): string {
-  if (format !== 'yaml') return JSON.stringify(key);
-  const quote = like && text ? text.charAt(like.keyTokenSpan.start) : '';
-  if (quote === "'") return `'${key.replace(/'/g, "''")}'`;
-  if (quote === '"') return JSON.stringify(key);
-  return /^[A-Za-z_][\w.-]*$/.test(key) && typePlainScalar(key).kind === 'string' ? key : JSON.stringify(key);
-}
-
-// ---------------------------------------------------------------- layout of the text
-
-/** The indentation unit the text uses (its smallest indentation step); two spaces when it has none. */
-export function indentUnit(text: string): string {
-  if (unitOf?.text === text) return unitOf.unit;
-  let best: string | undefined;
-  for (const match of text.matchAll(/\n([ \t]+)(?=[^ \t\r\n])/g)) {
-    const indent = match[1];
-    if (indent.startsWith('\t')) {
-      best = '\t';
-      break;
-    }
-    if (!best || indent.length < best.length) best = indent;
-    if (best.length === 1) break;
-  }
-  unitOf = { text, unit: best ?? '  ' };
-  return unitOf.unit;
-}
-
-let unitOf: { text: string; unit: string } | undefined;
-
-/** Line starts of the text edits are computed on last: one scan, then binary searches (long lines stay cheap). */
-let indexed: { text: string; starts: number[] } | undefined;
-
-function lineStartOf(text: string, offset: number): number {
-  if (indexed?.text !== text) indexed = { text, starts: lineStarts(text) };
-  return indexed.starts[lineOf(indexed.starts, offset)];
-}
-
-/** The leading whitespace of the line holding `offset`. */
-export function lineIndent(text: string, offset: number): string {
-  const start = lineStartOf(text, offset);
-  return /^[ \t]*/.exec(text.slice(start, offset))?.[0] ?? '';
-}
-
-/** The column of `offset` as spaces (YAML keys after `- ` sit deeper than the line's indentation). */
-function columnSpaces(text: string, offset: number): string {
-  return ' '.repeat(offset - lineStartOf(text, offset));
-}
-
-function firstOnLine(text: string, offset: number): boolean {
-  return /^[ \t]*$/.test(text.slice(lineStartOf(text, offset), offset));
-}
-
-/** Searched in place: a copy of a 3 MB object per fix was most of a code-action request's time. */
-function spansLines(text: string, node: { start: number; end: number }): boolean {
-  const nl = text.indexOf('\n', node.start);
-  return nl >= 0 && nl < node.end;
-}
-
-/** Re-indents the lines after the first by replacing the `from` prefix with `to`. */
-function reindent(value: string, from: string, to: string): string {
-  if (from === to || !value.includes('\n')) return value;
-  return value.replace(/\n([ \t]*)/g, (_m, ws: string) => `\n${to}${ws.startsWith(from) ? ws.slice(from.length) : ws.slice(Math.min(ws.length, from.length))}`);
-}
 
 /**
  * A value's text for writing under another key: as it is, except a YAML block collection, which starts on the next
@@ -107,51 +21,9 @@ export function movedValue(text: string, format: DocumentFormat, node: ValueNode
   if (!block) return raw;
   const from = columnSpaces(text, node.start);
   return (keyIndent) => {
-    const to = keyIndent + indentUnit(text);
+    const to = keyIndent + writerFor(format).indentUnit(text);
     return `${eolOf(text)}${to}${reindent(raw, from, to)}`;
   };
-}
-
-function eolOf(text: string): string {
-  return text.includes('\r\n') ? '\r\n' : '\n';
-}
-
-interface JsonStyle {
-  colon: string;
-  comma: string;
-}
-
-/** `": "` or `":"`, `", "` or `","`, as the object writes them. */
-function jsonStyle(text: string, object: ObjectNode): JsonStyle {
-  const withColon = object.properties.find((p) => p.colon !== undefined);
-  const colon = withColon && text.charAt((withColon.colon as number) + 1) !== ' ' ? ':' : ': ';
-  const second = object.properties[1];
-  const first = object.properties[0];
-  // With one property there is no comma to copy: compact colons go with compact commas.
-  let comma = colon === ':' ? ',' : ', ';
-  if (second && first?.value) {
-    const between = text.slice(first.value.end, second.keyTokenSpan.start);
-    comma = /^\s*,\S/.test(between) || /^\s*,$/.test(between) ? ',' : ', ';
-  }
-  return { colon, comma };
-}
-
-/**
- * The indentation of an object's own line. Its closing brace's line tells it best: an event cut out of a JSON
- * array starts at its `{`, so the first line of its text has lost its indentation.
- */
-function objectIndent(text: string, object: ObjectNode): string {
-  const close = object.end - 1;
-  if (text.charAt(close) === '}' && firstOnLine(text, close)) return lineIndent(text, close);
-  return lineIndent(text, object.start);
-}
-
-function closedObject(text: string, object: ObjectNode): boolean {
-  return text.charAt(object.end - 1) === '}';
-}
-
-function valueTextFor(value: ValueText, indent: string): string {
-  return typeof value === 'string' ? value : value(indent);
 }
 
 // ---------------------------------------------------------------- keys and values
@@ -163,7 +35,7 @@ export function renameKey(text: string, format: DocumentFormat, property: Proper
 }
 
 /** Replaces a value by a scalar, keeping the YAML quoting style where it can. */
-export function replaceValue(format: DocumentFormat, node: ValueNode, value: Scalar): TextEdit {
+export function replaceValue(format: DocumentFormat, node: ValueNode, value: PlainScalar): TextEdit {
   return { start: node.start, end: node.end, newText: scalarText(value, format, node) };
 }
 
@@ -174,78 +46,6 @@ export function wrapInArray(text: string, node: ValueNode): TextEdit | undefined
 }
 
 // ---------------------------------------------------------------- inserting
-
-/** The text of `path: value`, nesting objects for the segments after the first. */
-function entryText(format: DocumentFormat, path: readonly string[], value: ValueText, indent: string, unit: string, multiline: boolean, style: JsonStyle): string {
-  const [name, ...rest] = path;
-  if (format === 'yaml') {
-    if (rest.length === 0) {
-      const written = valueTextFor(value, indent);
-      // A block value (movedValue) starts on its own line: no space after the colon.
-      return `${keyText(name, format)}:${/^\r?\n/.test(written) ? '' : ' '}${written}`;
-    }
-    // Inside a YAML flow map (`{a: 1}`) nested keys stay in flow style: a block there does not parse.
-    if (!multiline) return `${keyText(name, format)}: {${entryText(format, rest, value, indent, unit, false, style)}}`;
-    const inner = indent + unit;
-    return `${keyText(name, format)}:\n${inner}${entryText(format, rest, value, inner, unit, true, style)}`;
-  }
-  if (rest.length === 0) return `${keyText(name, format)}${style.colon}${valueTextFor(value, indent)}`;
-  if (!multiline) return `${keyText(name, format)}${style.colon}{${entryText(format, rest, value, indent, unit, false, style)}}`;
-  const inner = indent + unit;
-  return `${keyText(name, format)}${style.colon}{\n${inner}${entryText(format, rest, value, inner, unit, true, style)}\n${indent}}`;
-}
-
-/**
- * Inserts `path` (nested objects for its segments after the first) with `value` into `object`, first or last.
- * In YAML flow maps and JSON the separators follow the object's own; in YAML block maps the keys' column.
- */
-export function insertProperty(
-  text: string,
-  format: DocumentFormat,
-  object: ObjectNode,
-  path: readonly string[],
-  value: ValueText,
-  position: 'first' | 'last' = 'last',
-): TextEdit | undefined {
-  const props = object.properties;
-  if (props.some((p) => !p.value)) return undefined;
-  const unit = indentUnit(text);
-  const flow = format !== 'yaml' || text.charAt(object.start) === '{';
-  if (flow) {
-    if (!closedObject(text, object)) return undefined;
-    const style = format === 'yaml' ? { colon: ': ', comma: ', ' } : jsonStyle(text, object);
-    if (props.length === 0) {
-      const multiline = format === 'json' && (spansLines(text, object) || text.trim().includes('\n'));
-      if (!multiline) return { start: object.start + 1, end: object.end - 1, newText: entryText(format, path, value, '', unit, false, style) };
-      const base = objectIndent(text, object);
-      const inner = base + unit;
-      return { start: object.start + 1, end: object.end - 1, newText: `\n${inner}${entryText(format, path, value, inner, unit, true, style)}\n${base}` };
-    }
-    const anchor = position === 'first' ? props[0] : props[props.length - 1];
-    const multiline = format === 'json' && spansLines(text, object) && firstOnLine(text, anchor.keyTokenSpan.start);
-    const indent = multiline ? lineIndent(text, anchor.keyTokenSpan.start) : '';
-    const entry = entryText(format, path, value, indent, unit, multiline, style);
-    const gap = multiline ? `\n${indent}` : style.comma.slice(1);
-    if (position === 'first') return { start: anchor.keyTokenSpan.start, end: anchor.keyTokenSpan.start, newText: `${entry},${gap}` };
-    const end = (anchor.value as ValueNode).end;
-    return { start: end, end, newText: `,${gap}${entry}` };
-  }
-  if (props.length === 0) return undefined;
-  const indent = columnSpaces(text, props[0].keyTokenSpan.start);
-  const entry = entryText(format, path, value, indent, unit, true, { colon: ': ', comma: ', ' });
-  const eol = eolOf(text);
-  if (position === 'first') {
-    const at = props[0].keyTokenSpan.start;
-    return { start: at, end: at, newText: `${entry}${eol}${indent}` };
-  }
-  const last = props[props.length - 1];
-  const end = (last.value as ValueNode).end;
-  if (text.charAt(end - 1) === '\n') return { start: end, end, newText: `${indent}${entry}${eol}` };
-  const nl = text.indexOf('\n', end);
-  if (nl < 0) return { start: text.length, end: text.length, newText: `${eol}${indent}${entry}` };
-  const at = text.charAt(nl - 1) === '\r' ? nl - 1 : nl;
-  return { start: at, end: at, newText: `${eol}${indent}${entry}` };
-}
 
 /** The object an event holds at `path` (nested or dotted), if any; the root for []. */
 export function objectAt(view: EventView, path: readonly string[]): ObjectNode | undefined {
@@ -278,38 +78,9 @@ export function insertField(
       continue;
     }
     const rest = path.slice(k);
-    return insertProperty(view.text, format, object, options.dotted ? [rest.join('.')] : rest, value, options.position ?? 'last');
+    return writerFor(format).insertKey(view.text, object, options.dotted ? [rest.join('.')] : rest, verbatim(value), options.position ?? 'last');
   }
   return undefined;
-}
-
-/**
- * Appends scalars at the end of an array in its own layout: a flow array (`[a, b]`, one item per line when it
- * is written so) or a YAML block sequence (`- a` lines at the dashes' column); strings keep the last item's quoting.
- */
-export function appendItems(text: string, format: DocumentFormat, array: ArrayNode, values: readonly Scalar[]): TextEdit | undefined {
-  if (values.length === 0) return undefined;
-  const items = array.items;
-  const last = items[items.length - 1];
-  const texts = values.map((v) => scalarText(v, format, last));
-  if (format !== 'yaml' || text.charAt(array.start) === '[') {
-    if (text.charAt(array.end - 1) !== ']') return undefined;
-    if (!last) return { start: array.start + 1, end: array.end - 1, newText: texts.join(', ') };
-    if (spansLines(text, array) && firstOnLine(text, last.start)) {
-      const indent = lineIndent(text, last.start);
-      return { start: last.end, end: last.end, newText: texts.map((t) => `,${eolOf(text)}${indent}${t}`).join('') };
-    }
-    const comma = items.length > 1 && /^\s*,\S/.test(text.slice(items[0].end, items[1].start)) ? ',' : ', ';
-    return { start: last.end, end: last.end, newText: texts.map((t) => `${comma}${t}`).join('') };
-  }
-  const dash = last && /^([ \t]*)-[ \t]+$/.exec(text.slice(lineStartOf(text, last.start), last.start));
-  if (!dash) return undefined;
-  const eol = eolOf(text);
-  const lines = texts.map((t) => `${dash[1]}- ${t}`);
-  if (text.charAt(last.end - 1) === '\n') return { start: last.end, end: last.end, newText: lines.map((l) => `${l}${eol}`).join('') };
-  const nl = text.indexOf('\n', last.end);
-  const at = nl < 0 ? text.length : text.charAt(nl - 1) === '\r' ? nl - 1 : nl;
-  return { start: at, end: at, newText: lines.map((l) => `${eol}${l}`).join('') };
 }
 
 // ---------------------------------------------------------------- removing
@@ -384,7 +155,7 @@ class Nester {
     /** Only this property is taken apart; undefined: every dotted key, at any depth. */
     private readonly only?: PropertyNode,
   ) {
-    this.unit = indentUnit(text);
+    this.unit = jsonWriter.indentUnit(text);
   }
 
   /** The object's new text, or undefined when a name would be both a value and an object. */
@@ -459,15 +230,15 @@ class Nester {
     return false;
   }
 
-  private print(group: Group, indent: string, multiline: boolean, style: JsonStyle): string {
+  private print(group: Group, indent: string, multiline: boolean, style: FlowStyle): string {
     if (group.entries.size === 0) return '{}';
     const inner = multiline ? indent + this.unit : '';
     const parts = [...group.entries].map(([name, entry]) => this.entry(name, entry, inner, multiline, style));
     return multiline ? `{\n${inner}${parts.join(`,\n${inner}`)}\n${indent}}` : `{${parts.join(style.comma)}}`;
   }
 
-  private entry(name: string, entry: Raw | Group, indent: string, multiline: boolean, style: JsonStyle): string {
-    const key = JSON.stringify(name);
+  private entry(name: string, entry: Raw | Group, indent: string, multiline: boolean, style: FlowStyle): string {
+    const key = jsonWriter.key(name);
     if (entry.kind === 'raw') {
       const p = entry.property;
       const from = lineIndent(this.text, p.keyTokenSpan.start);
@@ -523,7 +294,8 @@ export function nestDottedKey(view: EventView, ref: FieldRef): TextEdit | undefi
     const value = property.value;
     const multiline = spansLines(text, object) && firstOnLine(text, property.keyTokenSpan.start);
     const from = lineIndent(text, property.keyTokenSpan.start);
-    const entry = entryText('json', parts, (indent) => reindent(text.slice(value.start, value.end), from, indent), from, indentUnit(text), multiline, jsonStyle(text, object));
+    const moved = verbatim((indent) => reindent(text.slice(value.start, value.end), from, indent));
+    const entry = jsonWriter.entry(parts, moved, { indent: from, unit: multiline ? jsonWriter.indentUnit(text) : '', multiline, ...jsonStyle(text, object) });
     return { start: property.keyTokenSpan.start, end: value.end, newText: entry };
   }
   const newText = new Nester(view.text, property).rewrite(object);

@@ -1,6 +1,7 @@
 // What every feature knows besides the event: the catalog, the file's format and the settings that apply to it.
 import type { Catalog } from '../catalog/types';
 import type { DocumentFormat } from '../document/model';
+import type { FeatureCaches } from './featureCaches';
 import type { FieldwiseSettings } from './settings';
 
 export interface FeatureEnv {
@@ -11,4 +12,6 @@ export interface FeatureEnv {
   file: string;
   /** Dotted keys are the file's intended style (fieldwise.events.allowDottedKeys matched it). */
   dottedKeys: boolean;
+  /** The serving LanguageService's caches (features keep no per-document state of their own). */
+  caches: FeatureCaches;
 }

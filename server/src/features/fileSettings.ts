@@ -1,20 +1,15 @@
 // Settings that depend on the file: globs of fieldwise.events.allowDottedKeys and fieldwise.diagnostics.disable.
+import { BoundedMemo } from '../document/boundedMemo';
 import picomatch from 'picomatch';
 import type { FieldwiseSettings } from './settings';
 
-const matchers = new Map<string, (path: string) => boolean>();
+// Globs come from settings, which a user edits while typing: each version compiled once, the memo bounded.
+const matchers = new BoundedMemo<(path: string) => boolean>((glob) => picomatch(glob, { dot: true, matchBase: !glob.includes('/') }), 500);
 
 /** Whether a path (relative to its workspace, `/`-separated) matches any of the globs. */
 export function matchesAny(globs: readonly string[], file: string): boolean {
   const path = file.replace(/\\/g, '/');
-  return globs.some((glob) => {
-    let test = matchers.get(glob);
-    if (!test) {
-      test = picomatch(glob, { dot: true, matchBase: !glob.includes('/') });
-      matchers.set(glob, test);
-    }
-    return test(path);
-  });
+  return globs.some((glob) => matchers.get(glob)(path));
 }
 
 export function dottedKeysAllowed(settings: FieldwiseSettings, file: string): boolean {

@@ -3,9 +3,9 @@ import type { Catalog, ChildEntry, FieldDefinition, Level } from '../catalog/typ
 import type { EventView } from '../document/fieldRefs';
 import { childrenOf, fieldsBelow } from './catalogIndex';
 import type { FeatureEnv } from './env';
-import {
-  jsonCommaAfter, jsonCommaBefore, jsonMember, jsonStringBody, KeyTarget, snippetEscape, yamlEntry, yamlIndentUnit, yamlKey,
-} from './insertText';
+import type { Quote, SyntaxWriter } from '../document/syntax/writer';
+import { writerFor } from '../document/syntax/writerFor';
+import { jsonCommaAfter, jsonCommaBefore, KeyTarget, keySnippet, snippetEscape } from './insertText';
 import { KeyContext, keySite, KeySite, presentPaths } from './keySite';
 import { detailLine, fieldDetail, levelRank } from './levelBadge';
 import type { CompletionEntry, TextEdit } from './types';
@@ -38,13 +38,17 @@ export function keyCompletions(view: EventView, ctx: KeyContext, offset: number,
   const present = presentPaths(site.object, site.editing);
   const dotted = dottedStyle(site, present, env) || (yaml && !startsBlockLine(view.text, site));
   const end = site.end + (!yaml && site.closeQuote ? 1 : 0);
+  const writer = writerFor(env.format);
+  const quote = site.openQuote ? quoteBefore(view.text, site.start) : undefined;
   const style: Style = {
     yaml,
+    writer,
     dotted,
-    unit: yaml ? yamlIndentUnit(view.text) : 0,
+    quote,
+    unit: yaml ? writer.indentUnit(view.text) : '',
     commaAfter: yaml ? '' : jsonCommaAfter(view.text, end),
     commaBefore: yaml ? undefined : jsonCommaBefore(view.text, site.start - (site.openQuote ? 1 : 0)),
-    nameOnly: `n${yaml ? 'y' : 'j'}${site.openQuote ? 1 : 0}${site.hasColon ? 1 : 0}${site.quoteInRange ? 1 : 0}`,
+    nameOnly: `n${yaml ? 'y' : 'j'}${quote ?? 0}${site.hasColon ? 1 : 0}${site.quoteInRange ? 1 : 0}`,
   };
   const out: CompletionEntry[] = [];
   for (const candidate of candidates(env.catalog, parent, site.segmentOnly)) {
@@ -131,9 +135,12 @@ function finish(c: Omit<Candidate, 'label' | 'sortText'>): Candidate {
 
 interface Style {
   yaml: boolean;
+  writer: SyntaxWriter;
   dotted: boolean;
+  /** The quote the user opened the key with. */
+  quote?: Quote;
   /** YAML indentation step. */
-  unit: number;
+  unit: string;
   /** JSON: a comma after the new member when another one follows, and one before it when the previous lacks it. */
   commaAfter: string;
   commaBefore?: TextEdit;
@@ -170,7 +177,7 @@ function insertion(site: KeySite, c: Candidate, relToObject: string[], style: St
   if (site.hasColon || (style.dotted && c.target.kind === 'object')) {
     const build = (): string => {
       const name = names.join('.') + (site.hasColon ? '' : '.');
-      const key = style.yaml ? (site.openQuote ? name : yamlKey(name)) : `${quote}${jsonStringBody(name)}`;
+      const key = style.quote ? style.writer.inQuotes(name, style.quote) : style.yaml ? style.writer.key(name) : `${quote}${style.writer.inQuotes(name, '"')}`;
       const reclose = site.quoteInRange ? (site.hasColon ? '"' : '$0"') : '';
       const close = !style.yaml && !site.openQuote && site.hasColon ? '"' : '';
       return snippetEscape(key) + close + reclose;
@@ -178,12 +185,13 @@ function insertion(site: KeySite, c: Candidate, relToObject: string[], style: St
     return { text: own ? memoText(c, style.nameOnly, build) : build(), end: site.end };
   }
   if (style.yaml) {
-    const build = (): string => yamlEntry(names, c.target, style.dotted, site.column, style.unit);
+    const build = (): string => keySnippet(style.writer, names, c.target, style.dotted, site.column, style.unit);
     // Memoised for the columns keys are written at: the memo lives as long as the catalog, one text per column.
     const memo = own && site.column <= MEMO_COLUMNS;
     return { text: memo ? memoText(c, `y${style.dotted ? 1 : 0}:${site.column}:${style.unit}`, build) : build(), end: site.end };
   }
-  const build = (): string => jsonMember(names, c.target, style.dotted);
+  // The snippet without its opening quote: the user typed it, or `quote` adds it.
+  const build = (): string => keySnippet(style.writer, names, c.target, style.dotted, 0, '').slice(1);
   return {
     text: quote + (own ? memoText(c, style.dotted ? 'j1' : 'j0', build) : build()) + style.commaAfter,
     end: site.end + (site.closeQuote ? 1 : 0),
@@ -192,6 +200,12 @@ function insertion(site: KeySite, c: Candidate, relToObject: string[], style: St
 }
 
 const MEMO_COLUMNS = 64;
+
+/** The quote just before a key's text, which the user opened it with. */
+function quoteBefore(text: string, start: number): Quote | undefined {
+  const c = text.charAt(start - 1);
+  return c === '"' || c === "'" ? c : undefined;
+}
 
 function memoText(c: Candidate, key: string, build: () => string): string {
   const texts = c.texts ?? (c.texts = new Map());

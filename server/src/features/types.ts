@@ -1,5 +1,6 @@
 // What features produce: plain data with LOCAL offsets into one event's text; the facade rebases them.
 import type { Level } from '../catalog/types';
+import type { TextEdit } from '../document/model';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
@@ -16,11 +17,7 @@ export interface RuleInfo {
   readonly specSource: string;
 }
 
-export interface TextEdit {
-  start: number;
-  end: number;
-  newText: string;
-}
+export type { TextEdit };
 
 export interface FwDiagnostic {
   /** Stable code, documented in the README (`unknown-field`). */

@@ -22,7 +22,8 @@ export function diagnostic(code: string, severity: Severity, f: Finding): FwDiag
 
 /**
  * Every diagnostic of the unit, document offsets, sorted, with the settings applied. `keepName` may drop a name
- * rule's diagnostic the kind words better itself (before per-file rules are counted).
+ * rule's diagnostic the kind words better itself (before per-file rules are counted); `nameSeverity` changes a name
+ * rule's default for the kind (a deprecated field is information in a mapping).
  */
 export function unitDiagnostics(
   errors: readonly SyntaxProblem[],
@@ -30,6 +31,7 @@ export function unitDiagnostics(
   own: () => FwDiagnostic[],
   env: FeatureEnv,
   keepName: (d: FwDiagnostic) => boolean = () => true,
+  nameSeverity: Readonly<Record<string, Severity>> = {},
 ): FwDiagnostic[] {
   const { off, severityOf } = diagnosticSettings(env);
   if (off.has('*')) return [];
@@ -39,7 +41,7 @@ export function unitDiagnostics(
   const perFile = new Map<string, { first: FwDiagnostic; count: number; rule: Rule }>();
   for (const rule of nameRules) {
     for (const f of rule.check(ctx)) {
-      const d = diagnostic(rule.code, rule.defaultSeverity, f);
+      const d = diagnostic(rule.code, nameSeverity[rule.code] ?? rule.defaultSeverity, f);
       if (!keepName(d)) continue;
       if (!rule.perFile) {
         found.push(d);

@@ -3,7 +3,8 @@ import type { FieldDefinition } from '../catalog/types';
 import type { EventView } from '../document/fieldRefs';
 import type { PositionContext } from '../document/positionContext';
 import type { FeatureEnv } from './env';
-import { jsonCommaBefore, snippetEscape, yamlString } from './insertText';
+import { writerFor } from '../document/syntax/writerFor';
+import { jsonCommaBefore, snippetEscape } from './insertText';
 import type { CompletionEntry } from './types';
 
 export type ValueContext = Extract<PositionContext, { kind: 'value' }>;
@@ -25,13 +26,14 @@ export function valueCompletions(view: EventView, ctx: ValueContext, env: Featur
   const suggestions = suggestionsFor(field, env, now).filter((s) => !present.has(String(s.value)));
   const wrap = field.array && !ctx.inArray;
   const yaml = env.format === 'yaml';
+  const writer = writerFor(env.format);
   const quote = quoteOf(view.text, ctx);
   // `key:|` in YAML: a value needs the space after the colon.
   const space = yaml && view.text[ctx.replace.start - 1] === ':' ? ' ' : '';
   // `["network" |]`: the new item needs a comma after the one before it.
   const comma = yaml || !ctx.inArray ? undefined : jsonCommaBefore(view.text, ctx.replace.start);
   return suggestions.map((s, i): CompletionEntry => {
-    const one = typeof s.value === 'boolean' ? String(s.value) : yaml ? yamlString(s.value, quote) : JSON.stringify(s.value);
+    const one = writer.scalar(s.value, quote);
     const text = space + (wrap ? `[${one}]` : one);
     const label = String(s.value);
     const entry: CompletionEntry = {

@@ -4,16 +4,14 @@ import { readdirSync, Stats, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import type { Catalog } from '../catalog/types';
-import { loadMappingParameters } from '../catalog/mappingParameters';
 import { loadProcessorTable } from '../catalog/processors';
-import { loadTypeCompatibility } from '../catalog/typeCompatibility';
 import { looksLikeConsole, splitConsole } from '../document/console';
 import { looksLikeFieldDefinitions } from '../document/fieldDefinitions/looksLikeFieldDefinitions';
 import { firstEvent } from '../document/eventDocument';
 import { fileType, FileType } from '../document/fileType';
 import { parseJsonValue } from '../document/jsonValue';
 import type { DocumentFormat, ObjectNode, ValueNode } from '../document/model';
-import { parseMappingDocument } from '../document/mapping/mappingDocument';
+import { looksLikeMapping } from '../document/mapping/looksLikeMapping';
 import { PIPELINE_KEYS } from '../document/pipeline/pipelineDocument';
 import { parseYamlValue } from '../document/yamlValue';
 import { matchesAny } from '../features/fileSettings';
@@ -154,25 +152,6 @@ export function looksLikePipeline(text: string, format: DocumentFormat): boolean
   // Beats configs have `processors:` too, never the other keys of a pipeline: with those, the names alone decide.
   const strict = !root.properties.some((p) => p.key !== 'processors' && PIPELINE_KEYS.includes(p.key));
   return mostlyProcessors(valueOfKey(root, 'processors'), strict);
-}
-
-/**
- * An index template or mapping: a template, index or manifest body whose mapping declares fields or dynamic templates,
- * or a bare mapping (`PUT idx/_mapping`) whose keys are all a mapping's and whose fields are mostly typed with
- * Elasticsearch types (a JSON Schema has `properties` too, with keys and types of its own).
- */
-export function looksLikeMapping(text: string, format: DocumentFormat): boolean {
-  if (!text.includes('properties') && !text.includes('dynamic_templates')) return false;
-  const doc = parseMappingDocument(text, fileType('mapping', format));
-  const body = doc.bodies[0];
-  if (!body || body.mappings.length === 0 || (body.fields.length === 0 && body.dynamicTemplates.length === 0)) return false;
-  if (body.shape !== 'mapping') return true;
-  const root = body.root;
-  const parameters = loadMappingParameters();
-  if (root?.kind !== 'object' || root.properties.some((p) => !parameters.topLevelKey(p.key))) return false;
-  const types = loadTypeCompatibility();
-  const typed = body.fields.filter((f) => (f.type !== undefined && types.esType(f.type) !== undefined) || (f.type === undefined && f.hasProperties));
-  return typed.length * 2 > body.fields.length;
 }
 
 function valueOfKey(object: ObjectNode, key: string): ValueNode | undefined {

@@ -16,6 +16,7 @@ import { megabytes } from '../document/limits';
 import { checkCounter } from '../features/diagnostics/eventDiagnostics';
 import { codeActions } from '../features/codeActions';
 import type { FeatureEnv } from '../features/env';
+import { FeatureCaches } from '../features/featureCaches';
 import type { FileKindAdapter } from '../features/fileKindAdapter';
 import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, RuleInfo, TextEdit } from '../features/types';
 import { adapterOf, ConsoleDocument, fileKindAdapters, parseConsole, partAt } from './fileKinds';
@@ -40,6 +41,9 @@ export class LanguageService {
   /** A unit's diagnostics, kept for its parse (code actions ask for what the editor was shown). */
   private readonly unitChecks = new WeakMap<KindDocument, { catalog: Catalog; settings: FieldwiseSettings; file: string; diagnostics: FwDiagnostic[] }>();
 
+  /** The features' state for this instance's documents (FeatureEnv carries it to them). */
+  private readonly caches = new FeatureCaches();
+
   constructor(private catalog: Catalog, private settings: FieldwiseSettings = defaultSettings) {}
 
   configure(catalog: Catalog, settings: FieldwiseSettings): void {
@@ -63,7 +67,7 @@ export class LanguageService {
   }
 
   env(format: DocumentFormat, file: string): FeatureEnv {
-    return { catalog: this.catalog, format, settings: this.settings, file, dottedKeys: dottedKeysAllowed(this.settings, file) };
+    return { catalog: this.catalog, format, settings: this.settings, file, dottedKeys: dottedKeysAllowed(this.settings, file), caches: this.caches };
   }
 
   /** The units of a document that is not split into events: itself, or each part of a console text. */

@@ -2,7 +2,7 @@
 // off the `dynamic_templates` list (match, unmatch, path_match, path_unmatch, match_mapping_type, match_pattern), with
 // the test Elasticsearch applies to a new field's path and detected JSON kind.
 import type { ObjectNode, PropertyNode, ScalarNode, ValueNode } from '../model';
-import { valueOf } from '../objectKeys';
+import { valueOf } from '../objectValue';
 
 export interface DynamicTemplate {
   name: string;

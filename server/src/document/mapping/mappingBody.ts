@@ -63,6 +63,8 @@ export interface KeySite {
   flat: boolean;
   /** For role `field`: the field. */
   field?: MappedField;
+  /** The `runtime` object: its fields are computed when queried, with a runtime type. */
+  runtime?: true;
   /** The key whose value the node is (`properties`, the field's name): YAML typed below it belongs to the site. */
   owner?: Span;
 }

@@ -6,8 +6,8 @@ import { isolate, splitConsole } from '../console';
 import type { FieldRef, NamedRef } from '../fieldRefs';
 import { FileType, syntaxOf } from '../fileType';
 import type { ObjectNode, Span, SyntaxProblem, ValueNode } from '../model';
-import { valueOf } from '../objectKeys';
-import { parseValue } from '../parseValue';
+import { valueOf } from '../objectValue';
+import { parseGuarded } from '../guardedParse';
 import type { MappedField, MappingBody, MappingShape } from './mappingBody';
 import { MappingWalker } from './mappingRefs';
 import { loadMappingParameters } from '../../catalog/mappingParameters';
@@ -64,7 +64,7 @@ export function parseMappingDocument(text: string, type: FileType, requests?: re
   const targets: NamedRef[] = [];
   const syntax = syntaxOf(type.format);
   const add = (span: Span, source: string, yaml: boolean, shape: MappingShape | undefined): void => {
-    const parsed = parseValue(source, yaml, 'a mapping');
+    const parsed = parseGuarded(source, yaml, 'a mapping');
     errors.push(...parsed.errors);
     const body = emptyBody(span, shape ?? shapeOf(parsed.root) ?? 'mapping', parsed.root);
     readBody(body, new MappingWalker(text, syntax, body, refs, targets));

@@ -3,7 +3,8 @@
 // or of a dynamic template. Completion and hover start from here.
 import type { FieldRef } from '../fieldRefs';
 import type { PropertyNode, Span } from '../model';
-import { inside, keyIn, valueOf } from '../objectKeys';
+import { inside, keyIn } from '../objectKeys';
+import { valueOf } from '../objectValue';
 import { wordAt } from '../positionContext';
 import type { KeySite } from './mappingBody';
 import { MappingDocument, mappingBodyAt } from './mappingDocument';

@@ -5,7 +5,7 @@
 import { DeclaredRef, FieldRef, NamedRef } from '../fieldRefs';
 import type { Syntax } from '../fileType';
 import type { ObjectNode, ScalarNode, Span, ValueNode } from '../model';
-import { valueOf } from '../objectKeys';
+import { valueOf } from '../objectValue';
 import { decodeWithOffsets, mapSpan } from '../syntax/stringOffsets';
 import { readDynamicTemplates } from './dynamicTemplates';
 import type { MappedField, MappingBody } from './mappingBody';
@@ -93,7 +93,7 @@ export class MappingWalker {
 
   /** Runtime fields: whole dotted paths at the root. */
   private runtime(node: ValueNode | undefined, owner: Span): void {
-    this.body.sites.push({ role: 'properties', node: node ?? pending(owner), path: [], flat: true, owner });
+    this.body.sites.push({ role: 'properties', node: node ?? pending(owner), path: [], flat: true, owner, runtime: true });
     if (node?.kind !== 'object') return;
     for (const property of node.properties) {
       if (property.key === '') continue;

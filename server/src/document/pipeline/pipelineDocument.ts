@@ -4,16 +4,15 @@
 import { ConsoleRequest, isolate, splitConsole } from '../console';
 import type { FileType } from '../fileType';
 import type { NamedRef } from '../fieldRefs';
+import { parseGuarded } from '../guardedParse';
+import { valueOf } from '../objectValue';
 import type { ArrayNode, ObjectNode, Span, SyntaxProblem, ValueNode } from '../model';
-import { parseValue } from '../parseValue';
-import { valueOf } from '../objectKeys';
-
-export { valueOf } from '../objectKeys';
 import type { ProcessorTable } from '../../catalog/processors';
 import type { BodyRole, PipelineBody } from './pipelineBody';
 import { processorRefs } from './processorRefs';
 
 export type { BodyRole, PipelineBody, ProcessorSite } from './pipelineBody';
+export { valueOf } from '../objectValue';
 
 export interface PipelineDocument {
   readonly kind: 'ingestPipeline';
@@ -48,12 +47,12 @@ export function parsePipelineDocument(text: string, type: FileType, table: Proce
     for (const request of requests ?? splitConsole(text)) {
       const role = pipelineEndpoint(request.path);
       if (!role || !request.body) continue;
-      const parsed = parseValue(isolate(text, request.body), false, 'a pipeline');
+      const parsed = parseGuarded(isolate(text, request.body), false, 'a pipeline');
       errors.push(...parsed.errors);
       bodies.push(bodyOf(request.body, role, parsed.root));
     }
   } else {
-    const parsed = parseValue(text, type.format === 'yaml', 'a pipeline');
+    const parsed = parseGuarded(text, type.format === 'yaml', 'a pipeline');
     errors.push(...parsed.errors);
     bodies.push(bodyOf({ start: 0, end: text.length }, 'pipeline', parsed.root));
   }
@@ -94,6 +93,7 @@ function walkProcessor(holder: ObjectNode, body: PipelineBody): void {
   const inner = key.key === 'foreach' ? valueOf(options, 'processor') : undefined;
   if (inner?.kind === 'object') walkProcessor(inner, body);
 }
+
 
 /** The pipeline body holding an offset. */
 export function bodyAt(doc: PipelineDocument, offset: number): PipelineBody | undefined {

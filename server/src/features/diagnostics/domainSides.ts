@@ -1,9 +1,10 @@
 // The places of an event that write a domain next to its registered_domain / subdomain / top_level_domain
 // (client, server, source, destination, url and url's other placements, as the catalog defines them),
 // with the parts the Public Suffix List gives for that domain.
+import { BoundedMemo } from '../../document/boundedMemo';
 import type { Catalog } from '../../catalog/types';
 import { childPath, EventView } from '../../document/fieldRefs';
-import type { Scalar } from '../edits';
+import type { PlainScalar } from '../../document/syntax/writer';
 import { DomainParts, splitDomain } from './facts/domainName';
 import { Located, stringAt } from './eventValues';
 import type { RuleContext } from './rule';
@@ -35,15 +36,7 @@ function domainPrefixes(catalog: Catalog): string[] {
 
 // A Public Suffix List lookup costs ~10 µs; the two domain rules share one per event, and a file repeats its domains.
 const sidesCache = new WeakMap<EventView, DomainSide[]>();
-const splits = new Map<string, DomainParts | undefined>();
-
-function split(domain: string): DomainParts | undefined {
-  if (splits.has(domain)) return splits.get(domain);
-  const parts = splitDomain(domain);
-  if (splits.size >= 5000) splits.clear();
-  splits.set(domain, parts);
-  return parts;
-}
+const splits = new BoundedMemo<DomainParts | undefined>(splitDomain, 5000);
 
 /** The sides of the event whose domain the Public Suffix List can split (not IPs, not bare host names). */
 export function domainSides(ctx: RuleContext): DomainSide[] {
@@ -53,7 +46,7 @@ export function domainSides(ctx: RuleContext): DomainSide[] {
   for (const prefix of domainPrefixes(ctx.catalog)) {
     if (!ctx.view.holds(prefix)) continue;
     const domain = stringAt(ctx.view, childPath(prefix, 'domain'));
-    const parts = domain && split(domain.value);
+    const parts = domain && splits.get(domain.value);
     if (domain && parts) out.push({ prefix, domain, parts });
   }
   sidesCache.set(ctx.view, out);
@@ -80,7 +73,7 @@ export function agrees(parts: DomainParts, part: DomainPart, written: string): b
 /** One field write for a fix: a value, or undefined to remove the field. */
 export interface PartWrite {
   path: string;
-  value?: Scalar;
+  value?: PlainScalar;
 }
 
 /** The writes as one edit of the event, each new key beside the side's domain. */

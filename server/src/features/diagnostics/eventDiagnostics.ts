@@ -1,22 +1,12 @@
 // An event's diagnostics before settings apply (local offsets, default severities), cached by the event's key:
 // events unchanged since the previous version keep it (their tree may be dropped and rebuilt), so an edit re-checks only what it touched.
-import type { Catalog } from '../../catalog/types';
-import type { DocumentFormat, EventSlice } from '../../document/model';
+import type { EventSlice } from '../../document/model';
 import { eventKey } from '../../document/parsedEvent';
 import type { FeatureEnv } from '../env';
 import type { FwDiagnostic } from '../types';
 import { createRuleContext } from './context';
 import type { Rule } from './rule';
 import { rules } from './rules';
-
-interface Entry {
-  catalog: Catalog;
-  format: DocumentFormat;
-  dottedKeys: boolean;
-  diagnostics: FwDiagnostic[];
-}
-
-const cache = new WeakMap<object, Entry>();
 
 // Each rule's check read once: `rule.check` on 47 differently shaped rule objects is a megamorphic load, per rule and event.
 const checks: ReadonlyArray<Rule['check']> = rules.map((rule) => rule.check);
@@ -26,6 +16,7 @@ export const checkCounter = { events: 0 };
 
 export function eventDiagnostics(event: EventSlice, env: FeatureEnv): FwDiagnostic[] {
   const key = eventKey(event);
+  const cache = env.caches.eventFindings;
   const hit = cache.get(key);
   if (hit && hit.catalog === env.catalog && hit.format === env.format && hit.dottedKeys === env.dottedKeys) return hit.diagnostics;
   checkCounter.events++;

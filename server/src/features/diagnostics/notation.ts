@@ -1,5 +1,6 @@
 // Pure notation helpers the notation, URL, process and custom-name rules share: how a value or a name should be
 // written, computed from what was written (no event, no catalog).
+import { BoundedMemo } from '../../document/boundedMemo';
 
 /** A MAC address in RFC 7042 notation (`00-00-5E-00-53-23`), from colon, hyphen, dot (Cisco) or bare hex; undefined when it is none. */
 export function toRfc7042(value: string): string | undefined {
@@ -74,14 +75,10 @@ export function toCase(value: string, letterCase: 'lower' | 'upper'): string {
   return letterCase === 'lower' ? value.toLowerCase() : value.toUpperCase();
 }
 
-const patterns = new Map<string, RegExp>();
+// Custom definitions bring their own patterns, and a definitions file edited while typing brings many: bounded.
+const patterns = new BoundedMemo<RegExp>((pattern) => new RegExp(pattern, 'u'), 1000);
 
 /** Whether a value matches a catalog `pattern` (compiled once per pattern). */
 export function matchesPattern(pattern: string, value: string): boolean {
-  let regex = patterns.get(pattern);
-  if (!regex) {
-    regex = new RegExp(pattern, 'u');
-    patterns.set(pattern, regex);
-  }
-  return regex.test(value);
+  return patterns.get(pattern).test(value);
 }

@@ -1,21 +1,22 @@
 // The quick fix many value rules share: write the value the finding computed (`data.replacement`) over the
 // value the diagnostic points at, keeping the document's quoting.
-import { replaceValue, Scalar } from '../edits';
+import type { PlainScalar } from '../../document/syntax/writer';
+import { replaceValue } from '../edits';
 import type { FwDiagnostic, QuickFix } from '../types';
 import { isRecord, valueAt } from './locate';
 import type { RuleContext } from './rule';
 
 /** The `data` of a finding whose fix writes `replacement`. */
 export interface Replacement {
-  replacement: Scalar;
+  replacement: PlainScalar;
 }
 
-function isScalar(value: unknown): value is Scalar {
+function isScalar(value: unknown): value is PlainScalar {
   return value === null || ['string', 'number', 'boolean'].includes(typeof value);
 }
 
 /** One preferred fix writing `data.replacement` over the diagnostic's value; none when the value or the data is gone. */
-export function replacementFix(code: string, diagnostic: FwDiagnostic, ctx: RuleContext, title: (value: Scalar) => string): QuickFix[] {
+export function replacementFix(code: string, diagnostic: FwDiagnostic, ctx: RuleContext, title: (value: PlainScalar) => string): QuickFix[] {
   const found = valueAt(ctx.view, diagnostic);
   const data = diagnostic.data;
   if (!found || !isRecord(data) || !isScalar(data.replacement)) return [];

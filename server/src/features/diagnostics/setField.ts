@@ -3,7 +3,10 @@
 // writes on the re-read event so several of them become one edit that cannot collide.
 import type { EventView, FieldRef } from '../../document/fieldRefs';
 import type { DocumentFormat, ObjectNode } from '../../document/model';
-import { applyEdits, containerOf, EditStep, insertField, insertProperty, minimalEdit, overlaps, removeProperty, replaceValue, reread, Scalar, scalarText } from '../edits';
+import type { PlainScalar } from '../../document/syntax/writer';
+import { verbatim } from '../../document/syntax/writer';
+import { scalarText, writerFor } from '../../document/syntax/writerFor';
+import { applyEdits, containerOf, EditStep, insertField, minimalEdit, overlaps, removeProperty, replaceValue, reread } from '../edits';
 import type { TextEdit } from '../types';
 
 export interface SetOptions {
@@ -14,7 +17,7 @@ export interface SetOptions {
 }
 
 /** Sets a field to a scalar: replaces the value written at the path, or inserts the field. */
-export function setScalar(view: EventView, format: DocumentFormat, path: readonly string[], value: Scalar, options: SetOptions = {}): TextEdit | undefined {
+export function setScalar(view: EventView, format: DocumentFormat, path: readonly string[], value: PlainScalar, options: SetOptions = {}): TextEdit | undefined {
   return setText(view, format, path, scalarText(value, format), (node) => replaceValue(format, node, value), options);
 }
 
@@ -34,7 +37,7 @@ export function setText(
     const object = containerOf(view.root, sibling.property);
     if (object) {
       const rest = path.slice(sibling.first);
-      const edit = insertProperty(view.text, format, object, sibling.dotted ? [rest.join('.')] : rest, text);
+      const edit = writerFor(format).insertKey(view.text, object, sibling.dotted ? [rest.join('.')] : rest, verbatim(text));
       if (edit) return edit;
     }
   }
@@ -57,7 +60,7 @@ export function removeField(view: EventView, format: DocumentFormat, ref: FieldR
 }
 
 /** A list of scalars as a one-line array (`["a", "b"]`; YAML flow style `[a, b]`), compact (`["a","b"]`) in compact JSON text. */
-export function arrayText(values: readonly Scalar[], format: DocumentFormat, text = ''): string {
+export function arrayText(values: readonly PlainScalar[], format: DocumentFormat, text = ''): string {
   return listText(values.map((v) => scalarText(v, format)), format, text);
 }
 

@@ -5,7 +5,7 @@ import { loadTypeCompatibility } from '../../catalog/typeCompatibility';
 import { definitionPositionAt, DefinitionPosition } from '../../document/fieldDefinitions/definitionPosition';
 import type { DefinitionItem, FieldDefinitionsDocument } from '../../document/fieldDefinitions/fieldDefinitionsDocument';
 import type { ScalarNode, Span } from '../../document/model';
-import { scalarText } from '../edits';
+import { scalarText } from '../../document/syntax/writerFor';
 import type { FeatureEnv } from '../env';
 import { candidates } from '../keyCompletion';
 import type { CompletionEntry } from '../types';

@@ -4,7 +4,7 @@ import { NamedRef } from '../../document/fieldRefs';
 import type { DefinitionItem, FieldDefinitionsDocument } from '../../document/fieldDefinitions/fieldDefinitionsDocument';
 import type { ScalarNode, Span } from '../../document/model';
 import { isRecord, stringList } from '../diagnostics/locate';
-import { scalarText } from '../edits';
+import { scalarText } from '../../document/syntax/writerFor';
 import { renameRef } from '../pipeline/pipelineFixes';
 import type { FwDiagnostic, QuickFix } from '../types';
 

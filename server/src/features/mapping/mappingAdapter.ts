@@ -3,10 +3,10 @@
 // the features of this folder.
 import { mappingEndpoint, MappingDocument, parseMappingDocument } from '../../document/mapping/mappingDocument';
 import type { FileKindAdapter } from '../fileKindAdapter';
-import { refHints } from '../refHints';
 import { completeMapping, mappingCompletionDocs } from './mappingCompletion';
 import { checkMapping } from './mappingDiagnostics';
 import { mappingFixes } from './mappingFixes';
+import { mappingHints } from './mappingHints';
 import { hoverMapping } from './mappingHover';
 import { mappingRules } from './mappingRules';
 
@@ -19,6 +19,6 @@ export const mappingAdapter: FileKindAdapter<MappingDocument> = {
   complete: (doc, offset, env) => completeMapping(doc, offset, env),
   completionDocumentation: (docPath) => mappingCompletionDocs(docPath),
   hover: (doc, offset, env) => hoverMapping(doc, offset, env),
-  inlayHints: (doc, range, env) => refHints(doc.refs, range, env.catalog),
+  inlayHints: (doc, range, env) => mappingHints(doc, range, env),
   codeActions: (doc, shown, range, env) => mappingFixes(doc, shown, range, env),
 };

@@ -1,6 +1,6 @@
 // Completion in a mapping: field names at every `properties` level (below the path the nesting gives; a dotted name
 // goes below its typed prefix), each inserting its whole mapping as the schema defines it (an object: every field
-// below it); parameter names for the field's type; `type` values, the schema's first; keys of a mapping and of a
+// below it; a runtime field: its runtime type); parameter names for the field's type; `type` values, the schema's first; keys of a mapping and of a
 // dynamic template.
 import type { MappingParameter } from '../../catalog/mappingParameters';
 import { loadMappingParameters } from '../../catalog/mappingParameters';
@@ -8,11 +8,11 @@ import { loadTypeCompatibility } from '../../catalog/typeCompatibility';
 import type { KeySite, MappingDocument } from '../../document/mapping/mappingDocument';
 import { keyPosition, MappingPosition } from '../../document/mapping/mappingPosition';
 import type { DocumentFormat } from '../../document/model';
-import { valueOf } from '../../document/objectKeys';
+import { valueOf } from '../../document/objectValue';
 import type { FeatureEnv } from '../env';
 import { candidates } from '../keyCompletion';
 import type { CompletionEntry } from '../types';
-import { fieldEntryEdit, nameEdit, schemaMapping, typeValueText } from './mappingWriter';
+import { fieldEntryEdit, nameEdit, runtimeMapping, schemaMapping, typeValueText } from './mappingWriter';
 
 // Completion items carry a `docPath` whose documentation is built when shown: a field's path, or one of these.
 const PARAMETER_DOC = 'mapping-parameter:';
@@ -67,9 +67,13 @@ function fieldNames(doc: MappingDocument, pos: KeyPosition, env: FeatureEnv): Co
   const written = prefix.length > 0 ? `${prefix.join('.')}.` : '';
   const taken = present(pos);
   const format = doc.type.format;
-  return candidates(env.catalog, parent, true).filter((c) => !taken.has(written + c.label)).map((c) => {
-    const path = [...parent, c.label];
-    const edit = fieldEntryEdit(doc.text, format, pos.replace, written + c.label, schemaMapping(env.catalog, path), pos.key);
+  // Where dotted names stay flat (`subobjects: false`, runtime fields), each leaf below is offered by its dotted name too.
+  const runtime = pos.site.runtime === true;
+  const offered = candidates(env.catalog, parent, !pos.site.flat).filter((c) => !taken.has(written + c.label) && (!runtime || (c.target.field && runtimeMapping(c.target.field))));
+  return offered.map((c) => {
+    const path = [...parent, ...c.rel];
+    const mapping = runtime && c.target.field ? runtimeMapping(c.target.field) : schemaMapping(env.catalog, path);
+    const edit = fieldEntryEdit(doc.text, format, pos.replace, written + c.label, mapping, pos.key);
     return {
       label: written + c.label,
       kind: c.target.kind === 'object' ? 'object' : 'field',

@@ -3,7 +3,7 @@
 import { EventView } from '../../document/fieldRefs';
 import type { MappingDocument } from '../../document/mapping/mappingDocument';
 import type { EventSlice } from '../../document/model';
-import { checkUnit } from '../diagnostics/kindDiagnostics';
+import { diagnostic, unitDiagnostics } from '../unitDiagnostics';
 import type { FeatureEnv } from '../env';
 import type { FwDiagnostic, Severity } from '../types';
 import { mappingRules } from './mappingRules';
@@ -19,5 +19,6 @@ export function declaredView(doc: MappingDocument): EventView {
 
 /** Every diagnostic of a mapping document, document offsets, sorted, with the settings applied. */
 export function checkMapping(doc: MappingDocument, env: FeatureEnv): FwDiagnostic[] {
-  return checkUnit(doc.errors, declaredView(doc), () => mappingRules.map((rule) => ({ rule, findings: rule.check(doc, env) })), env, MAPPING_NAME_SEVERITY);
+  const own = (): FwDiagnostic[] => mappingRules.flatMap((rule) => rule.check(doc, env).map((f) => diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f)));
+  return unitDiagnostics(doc.errors, declaredView(doc), own, env, undefined, MAPPING_NAME_SEVERITY);
 }

@@ -5,10 +5,9 @@ import { fieldMapping } from '../../catalog/fieldMapping';
 import type { MappedField, MappingDocument } from '../../document/mapping/mappingDocument';
 import { mappedFields } from '../../document/mapping/mappingDocument';
 import { isRecord, stringList } from '../diagnostics/locate';
-import { scalarText } from '../edits';
 import type { FeatureEnv } from '../env';
 import type { FwDiagnostic, QuickFix } from '../types';
-import { addEntry, multiFieldMapping, replaceMapping } from './mappingWriter';
+import { addEntry, multiFieldMapping, replaceMapping, scalarEdit } from './mappingWriter';
 
 const RENAMES_FIELD = new Set(['unknown-field']);
 
@@ -24,7 +23,7 @@ export function mappingFixes(doc: MappingDocument, shown: readonly FwDiagnostic[
       case 'schema-version-not-keyword': {
         const field = fieldAt(doc, d.start);
         const type = data.type;
-        if (field?.typeNode && typeof type === 'string' && type !== 'object') out.push(fix(`Map as ${type}, the schema's type`, [{ start: field.typeNode.start, end: field.typeNode.end, newText: scalarText(type, format, field.typeNode) }]));
+        if (field?.typeNode && typeof type === 'string' && type !== 'object') out.push(fix(`Map as ${type}, the schema's type`, [scalarEdit(type, format, field.typeNode)]));
         break;
       }
       case 'missing-multi-field': {
@@ -38,7 +37,13 @@ export function mappingFixes(doc: MappingDocument, shown: readonly FwDiagnostic[
         break;
       }
       case 'unknown-mapping-type':
-        stringList(data.suggestions).forEach((s, i) => out.push(fix(`Change to '${s}'`, [{ start: d.start, end: d.end, newText: scalarText(s, format, nodeAt(doc, d.start)) }], i === 0)));
+      {
+        const node = nodeAt(doc, d.start);
+        if (node) stringList(data.suggestions).forEach((s, i) => out.push(fix(`Change to '${s}'`, [scalarEdit(s, format, node)], i === 0)));
+        break;
+      }
+      case 'foreign-meta-field':
+        out.push(...foreignMetaRename(doc, d));
         break;
       default:
         if (RENAMES_FIELD.has(d.code)) out.push(...renames(doc, d, data));
@@ -69,6 +74,22 @@ function renames(doc: MappingDocument, d: FwDiagnostic, data: Record<string, unk
     const own = ref.pathSpan;
     out.push({ title: `Rename to '${s}'`, code: d.code, kind: 'quickfix', isPreferred: i === 0, diagnostic: d, edits: [{ start: own.start, end: own.end, newText: path.slice(ref.first).join('.') }] });
   });
+  return out;
+}
+
+/** `ecs.version` mapped where `schema.version` belongs: the key naming `ecs` renamed, when `version` is all it holds. */
+function foreignMetaRename(doc: MappingDocument, d: FwDiagnostic): QuickFix[] {
+  const out: QuickFix[] = [];
+  // With schema.version mapped too, the rename would map it twice: removing ecs.version is the user's call.
+  if (doc.refs.some((r) => r.joinedPath === 'schema.version' || r.joinedPath === 'schema')) return out;
+  for (const ref of doc.refs) {
+    if (ref.joinedPath !== 'ecs.version') continue;
+    const key = ref.first === 1 && ref.parent ? ref.parent : ref;
+    const siblings = doc.refs.filter((r) => r.parent === key);
+    if (key !== ref && siblings.length !== 1) continue;
+    const newName = key === ref ? 'schema.version' : 'schema';
+    out.push({ title: "Rename 'ecs.version' to 'schema.version'", code: d.code, kind: 'quickfix', isPreferred: true, diagnostic: d, edits: [{ start: key.pathSpan.start, end: key.pathSpan.end, newText: newName }] });
+  }
   return out;
 }
 

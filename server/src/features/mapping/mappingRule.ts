@@ -1,12 +1,12 @@
 // The contract of one rule only a mapping can break: its code, default severity, the sentence it enforces and where
 // that comes from (docs/mappings.md lists them), and a check over the whole mapping document.
 import type { MappingDocument } from '../../document/mapping/mappingDocument';
-import type { KindFinding } from '../diagnostics/kindDiagnostics';
+import type { PipelineFinding } from '../pipeline/pipelineRule';
 import type { FeatureEnv } from '../env';
 import type { RuleInfo } from '../types';
 
-/** A finding that may differ from its rule's default severity (type conflicts take the table's verdict). */
-export type MappingFinding = KindFinding;
+/** A finding that may differ from its rule's default severity (type conflicts take the table's verdict), as a pipeline's. */
+export type MappingFinding = PipelineFinding;
 
 export interface MappingRule extends RuleInfo {
   check(doc: MappingDocument, env: FeatureEnv): MappingFinding[];

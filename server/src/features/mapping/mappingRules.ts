@@ -6,7 +6,7 @@ import type { Datatype } from '../../catalog/types';
 import { loadTypeCompatibility } from '../../catalog/typeCompatibility';
 import { catches, DynamicTemplate } from '../../document/mapping/dynamicTemplates';
 import { MappingBody, MappingDocument, mappedFields } from '../../document/mapping/mappingDocument';
-import { valueOf } from '../../document/objectKeys';
+import { valueOf } from '../../document/objectValue';
 import { findingAt } from '../diagnostics/values';
 import type { FeatureEnv } from '../env';
 import type { MappingFinding, MappingRule } from './mappingRule';

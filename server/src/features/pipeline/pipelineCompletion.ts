@@ -4,7 +4,9 @@ import type { ProcessorSpec, ProcessorTable } from '../../catalog/processors';
 import { columnOf, lineStarts } from '../../document/lines';
 import { valueOf } from '../../document/pipeline/pipelineDocument';
 import { PipelinePosition, pipelinePositionAt } from '../../document/pipeline/pipelinePosition';
-import { scalarText } from '../edits';
+import { Layout, verbatim } from '../../document/syntax/writer';
+import { scalarText, writerFor } from '../../document/syntax/writerFor';
+import { snippetEscape } from '../insertText';
 import type { PipelineDocument } from '../../document/pipeline/pipelineDocument';
 import { candidates } from '../keyCompletion';
 import type { CompletionEntry } from '../types';
@@ -32,10 +34,11 @@ export function completePipeline(doc: PipelineDocument, offset: number, env: Pip
       const replace = { start: ref.segments[0].start, end: ref.segments[ref.segments.length - 1].end };
       return fieldNames(doc.text.slice(replace.start, offset), replace, env);
     }
-    case 'processorName':
+    case 'processorName': {
+      // A bare YAML item being typed gets the processor with its required options as a snippet.
+      const layout = pos.bare && doc.type.format === 'yaml' ? itemLayout(doc.text, pos.replace.start) : undefined;
       return env.processors.names().map((name) => env.processors.get(name)!).map((p) => {
-        // A bare YAML item being typed gets the processor with its required options as a snippet.
-        const snippet = pos.bare && doc.type.format === 'yaml' ? yamlProcessorSnippet(doc.text, pos.replace.start, p) : undefined;
+        const snippet = layout ? processorSnippet(p, layout) : undefined;
         return {
           label: p.name,
           kind: 'object' as const,
@@ -47,6 +50,7 @@ export function completePipeline(doc: PipelineDocument, offset: number, env: Pip
           sortText: p.name,
         };
       });
+    }
     case 'optionValue':
       return allowedValues(doc, pos, env);
     case 'optionName': {
@@ -103,11 +107,18 @@ function fieldNames(typed: string, replace: { start: number; end: number }, env:
   }));
 }
 
-/** `name:` and each required option on its own line below it, at the item's column plus two, tab stops for values. */
-function yamlProcessorSnippet(text: string, at: number, p: ProcessorSpec): string {
-  const indent = ' '.repeat(columnOf(lineStarts(text), at) + 2);
+/** Where a YAML item's processor is written: its column, the file's unit, snippet characters in keys escaped. */
+function itemLayout(text: string, at: number): Layout {
+  const writer = writerFor('yaml');
+  return { indent: ' '.repeat(columnOf(lineStarts(text), at)), unit: writer.indentUnit(text), multiline: true, keyText: snippetEscape };
+}
+
+/** `name:` and each required option on its own line below it, written as the missing-option fix writes them, tab stops for values. */
+function processorSnippet(p: ProcessorSpec, layout: Layout): string {
+  const writer = writerFor('yaml');
   const required = Object.values(p.options).filter((o) => o.required);
-  return `${p.name}:${required.map((o, i) => `\n${indent}${o.name}: $${i + 1}`).join('')}`;
+  if (required.length === 0) return `${snippetEscape(writer.key(p.name))}:`;
+  return writer.entry([p.name], Object.fromEntries(required.map((o, i) => [o.name, verbatim(`$${i + 1}`)])), layout);
 }
 
 /** The allowed values of the field a set or append writes, where the schema lists them (`event.kind`, `event.outcome`). */

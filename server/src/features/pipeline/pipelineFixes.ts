@@ -5,7 +5,8 @@ import type { NamedRef } from '../../document/fieldRefs';
 import type { ValueNode } from '../../document/model';
 import { PipelineDocument, ProcessorSite, valueOf } from '../../document/pipeline/pipelineDocument';
 import { isRecord, stringList } from '../diagnostics/locate';
-import { insertProperty, scalarText } from '../edits';
+import { PlainValue, quoted } from '../../document/syntax/writer';
+import { scalarText, writerFor } from '../../document/syntax/writerFor';
 import type { FwDiagnostic, QuickFix, TextEdit } from '../types';
 
 const RENAMES_FIELD = new Set(['unknown-field', 'unknown-read-field']);
@@ -56,9 +57,10 @@ export function renameRef(text: string, ref: NamedRef, path: readonly string[]):
   return ref.segments.map((s, i) => ({ start: s.start, end: s.end, newText: path[i] }));
 }
 
-/** Fixes that write structure with the syntax's writer (features/edits.ts): options, a handler, a value, a capture type. */
+/** Fixes that write structure with the syntax's writer (document/syntax/): options, a handler, a value, a capture type. */
 function structureFixes(doc: PipelineDocument, d: FwDiagnostic, data: Record<string, unknown>, table: ProcessorTable): QuickFix[] | undefined {
   const format = doc.type.format;
+  const writer = writerFor(format);
   const text = doc.text;
   switch (d.code) {
     case 'missing-option': {
@@ -67,14 +69,14 @@ function structureFixes(doc: PipelineDocument, d: FwDiagnostic, data: Record<str
       return stringList(data.options).flatMap((name) => {
         const option = table.option(site.name, name);
         const list = option && ['fields', 'grokPatterns', 'strings', 'templates'].includes(option.kind);
-        const edit = insertProperty(text, format, site.options!, [name], list ? '[]' : '""');
+        const edit = writer.insertKey(text, site.options!, [name], list ? [] : '');
         return edit ? [{ title: `Add the required option '${name}'`, code: d.code, kind: 'quickfix' as const, isPreferred: true, edits: [edit], diagnostic: d }] : [];
       });
     }
     case 'no-failure-handler': {
       const body = doc.bodies.find((b) => b.pipeline && b.span.start <= d.start && d.end <= b.span.end);
       if (!body?.pipeline || data.add !== true) return [];
-      const edit = insertProperty(text, format, body.pipeline, ['on_failure'], format === 'yaml' ? yamlHandler : JSON_HANDLER);
+      const edit = writer.insertKey(text, body.pipeline, ['on_failure'], FAILURE_HANDLER);
       return edit ? [{ title: "Add an on_failure handler that sets event.kind: pipeline_error and error.message", code: d.code, kind: 'quickfix', isPreferred: true, edits: [edit], diagnostic: d }] : [];
     }
     case 'set-value-invalid': {
@@ -94,14 +96,11 @@ function structureFixes(doc: PipelineDocument, d: FwDiagnostic, data: Record<str
   }
 }
 
-const HANDLER_STEPS: ReadonlyArray<[string, string]> = [['event.kind', 'pipeline_error'], ['error.message', '{{{_ingest.on_failure_message}}}']];
-
-const JSON_HANDLER = `[${HANDLER_STEPS.map(([field, value]) => `{"set": {"field": "${field}", "value": "${value}"}}`).join(', ')}]`;
-
-/** The handler as a YAML block list under a key at `indent`. */
-function yamlHandler(indent: string): string {
-  return HANDLER_STEPS.map(([field, value]) => `\n${indent}  - set:\n${indent}      field: ${field}\n${indent}      value: "${value}"`).join('');
-}
+/** The recommended handler, as data each syntax writes in its own style; the values quoted as pipelines write templates. */
+const FAILURE_HANDLER: PlainValue = [
+  { set: { field: 'event.kind', value: quoted('pipeline_error') } },
+  { set: { field: 'error.message', value: quoted('{{{_ingest.on_failure_message}}}') } },
+];
 
 /** The processor whose name key holds the offset. */
 function siteAt(doc: PipelineDocument, offset: number): ProcessorSite | undefined {

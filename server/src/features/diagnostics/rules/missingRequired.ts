@@ -1,6 +1,7 @@
 // missing-required: an event without @timestamp or schema.version.
 import type { ObjectNode } from '../../../document/model';
-import { insertField, scalarText } from '../../edits';
+import { scalarText } from '../../../document/syntax/writerFor';
+import { insertField } from '../../edits';
 import type { QuickFix } from '../../types';
 import { isRecord } from '../locate';
 import type { Finding, Rule, RuleContext } from '../rule';

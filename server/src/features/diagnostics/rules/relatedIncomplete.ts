@@ -1,6 +1,6 @@
 // related-incomplete: related.ip, related.hosts or related.user missing a value the event holds elsewhere
 // (what counts is decided in relatedValues.ts); the fix appends the missing values, or creates the field.
-import { appendItems, scalarText } from '../../edits';
+import { scalarText, writerFor } from '../../../document/syntax/writerFor';
 import type { TextEdit } from '../../types';
 import { createRuleContext } from '../context';
 import { isRecord } from '../locate';
@@ -70,7 +70,7 @@ function fillStep(ctx: RuleContext, field: RelatedField): Step {
     const missing = missingMembers(now, field, relatedMembers(now)[field]).map((m) => m.value);
     if (missing.length === 0) return undefined;
     const written = view.all(field).find((ref) => ref.value)?.value;
-    if (written?.kind === 'array') return appendItems(view.text, ctx.format, written, missing);
+    if (written?.kind === 'array') return writerFor(ctx.format).appendItems(view.text, written, missing);
     if (written?.kind === 'string') {
       // A single value becomes the first element of the array.
       return { start: written.start, end: written.end, newText: listText([view.text.slice(written.start, written.end), ...missing.map((v) => scalarText(v, ctx.format))], ctx.format, view.text) };

@@ -1,5 +1,6 @@
 // timezone-format: an event.timezone that is none of the three formats: a canonical zone ID (checked against the
 // runtime's IANA time-zone database through Intl), an abbreviation (EST, CEST) or an HH:mm differential (+02:00, -0530).
+import { BoundedMemo } from '../../../document/boundedMemo';
 import { replaceValue } from '../../edits';
 import { stringAt } from '../eventValues';
 import { isRecord, valueAt } from '../locate';
@@ -47,18 +48,15 @@ export function timezoneVerdict(value: string): { ok: boolean; canonical?: strin
 }
 
 // Building an Intl.DateTimeFormat costs a third of a millisecond; a file repeats the same few zones.
-const zoneNames = new Map<string, string | undefined>();
+const zoneNames = new BoundedMemo<string | undefined>((value) => {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}, 1000);
 
 function zoneName(value: string): string | undefined {
   if (value.trim() !== value || value === '') return undefined;
-  if (zoneNames.has(value)) return zoneNames.get(value);
-  let name: string | undefined;
-  try {
-    name = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
-  } catch {
-    name = undefined;
-  }
-  if (zoneNames.size >= 1000) zoneNames.clear();
-  zoneNames.set(value, name);
-  return name;
+  return zoneNames.get(value);
 }
