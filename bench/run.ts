@@ -5,8 +5,8 @@
 // that only holds the document); prints one table with the ratios against the targets, then the first and the warm
 // in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up), then the memory of
 // long typing sessions at 100 KB and 1 MB (longSession.ts) and large inputs (largeInputs.ts).
-// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|large (one kind of document; pipeline.ts;
-// large: the large inputs alone, largeInputs.ts), --formats json,yaml,
+// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|large (one kind of document;
+// pipeline.ts, mapping.ts; large: the large inputs alone, largeInputs.ts), --formats json,yaml,
 // --no-warmup (skip the in-process rounds), --no-parallel (skip the parallel check's rows), --workers N (Fieldwise
 // with N check workers in the table), --profile (CPU profile
 // of Fieldwise on the largest documents).
@@ -27,7 +27,8 @@ import { SERVER_EXEC_ARGV } from '../client/src/serverFlags';
 import { runSession, SessionFigures, SessionOptions } from './session';
 import { printTable, SideFigures, Summary } from './table';
 import { median } from './stats';
-import { benchPipeline, benchPipelineDocument, pipelineRows } from './pipeline';
+import { benchMapping } from './mapping';
+import { benchPipeline, benchPipelineDocument } from './pipeline';
 
 const OUT = join(REPO, 'bench/out');
 const DOCS = join(OUT, 'docs');
@@ -40,6 +41,8 @@ interface Options {
   pipeline: boolean;
   /** The large inputs (bench/largeInputs.ts). */
   large: boolean;
+  /** The mapping row (bench/mapping.ts). */
+  mapping: boolean;
   formats: BenchFormat[];
   warmup: boolean;
   /** The parallel check's rows (printParallel). */
@@ -72,9 +75,9 @@ function options(argv: string[]): Options {
     for (const g of given) if (!all.includes(g as T)) throw new Error(`${name}: unknown '${g}' (use ${all.join(', ')})`);
     return given as T[];
   };
-  const only = list<BenchKind | 'pipeline' | 'large'>('--only', ['clean', 'dense', 'pipeline', 'large']);
+  const only = list<BenchKind | 'pipeline' | 'mapping' | 'large'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'large']);
   return {
-    runs, sizes, kinds: only.filter((k): k is BenchKind => k !== 'pipeline' && k !== 'large'), pipeline: only.includes('pipeline'), large: only.includes('large'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
+    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), large: only.includes('large'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
     warmup: !argv.includes('--no-warmup'), parallel: !argv.includes('--no-parallel'), profile: argv.includes('--profile'),
     workers,
   };
@@ -105,11 +108,14 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0];
   const started = Date.now();
   const catalog = loadCatalog();
-  const pipeline = opts.pipeline ? pipelineRows(await benchPipeline(opts.runs, catalog, DOCS)) : [];
+  const kindRowsAfter = [
+    ...(opts.pipeline ? await benchPipeline(opts.runs, catalog, DOCS) : []),
+    ...(opts.mapping ? await benchMapping(opts.runs, catalog, DOCS) : []),
+  ];
   if (opts.kinds.length === 0) {
-    if (opts.pipeline) printTable([], { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter: loadavg()[0], minutes: (Date.now() - started) / 60000 }, pipeline);
+    printTable([], { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter: loadavg()[0], minutes: (Date.now() - started) / 60000 }, kindRowsAfter);
     if (opts.large) await runLargeInputs(DOCS);
-    return opts.profile && opts.pipeline ? profileFieldwise([benchPipelineDocument(catalog)], DOCS) : undefined;
+    return opts.profile ? profileFieldwise([benchPipelineDocument(catalog)], DOCS) : undefined;
   }
   const schemaUri = peerSchema();
   buildFloorServer();
@@ -139,7 +145,7 @@ async function main(): Promise<void> {
     }
   }
   const loadAfter = loadavg()[0];
-  printTable(summaries, { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter, minutes: (Date.now() - started) / 60000 }, pipeline);
+  printTable(summaries, { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter, minutes: (Date.now() - started) / 60000 }, kindRowsAfter);
   writeFileSync(join(OUT, 'results.json'), JSON.stringify(summaries, null, 2));
   if (opts.warmup) printWarmup(opts);
   if (opts.parallel) await printParallel(opts, summaries, catalog);

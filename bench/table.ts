@@ -140,7 +140,7 @@ export interface TableContext {
   minutes: number;
 }
 
-/** `extra`: further rows after the documents' (bench/pipeline.ts). */
+/** `extra`: further rows after the documents' (bench/pipeline.ts, bench/mapping.ts). */
 export function printTable(summaries: Summary[], ctx: TableContext, extra: Row[] = []): void {
   const all = [...summaries.flatMap((s) => rows(s).map((r) => ({ ...r, peer: r.peer ? `${r.peer}` : '', peerName: s.peer }))), ...extra];
   const header: Row = { document: 'document', measure: 'measure (ms unless noted)', ours: 'fieldwise', peer: 'peer', ratio: 'ratio', target: 'target', verdict: 'verdict', floor: 'floor*' };

@@ -1,6 +1,7 @@
 // A second, independent real client: Neovim (Debian's package, built-in LSP client) runs headless with the setup
 // users copy (test/e2e/neovim/init.lua, docs/neovim.md) against the built server, opens a JSON and a YAML event
-// file and an ingest pipeline, and asks for diagnostics, completion, hover and (in the pipeline) a quick fix;
+// file, an ingest pipeline and an index template, and asks for diagnostics, completion, hover and (in the pipeline and
+// the template) a quick fix;
 // test/e2e/neovim/probe.lua writes what Neovim saw as JSON.
 // Needs `npm run build` first (dist/server.js).
 import { test } from 'node:test';
@@ -17,6 +18,7 @@ const CONFIG = join(__dirname, 'neovim/init.lua');
 const PROBE = join(__dirname, 'neovim/probe.lua');
 const EVENTS = join(REPO, 'test/fixtures/lsp/workspace/events');
 const PIPELINES = join(REPO, 'test/fixtures/lsp/workspace/elasticsearch/ingest_pipeline');
+const TEMPLATES = join(REPO, 'test/fixtures/lsp/workspace/elasticsearch/index_templates');
 
 interface SeenDiagnostic { line: number; col: number; end_line: number; end_col: number; severity: number; code: string; message: string; source: string }
 interface SeenItem { label: string; detail?: string; badge: string | null; insertTextFormat?: number; newText?: string; documentation: string | null }
@@ -81,6 +83,13 @@ test('Neovim (vim.lsp) gets diagnostics, completion, hover and quick fixes from 
     const pipeline = join(workspace, 'elasticsearch', 'ingest_pipeline', 'default.yml');
     copyFileSync(join(PIPELINES, 'default.yml'), pipeline);
     const pipelineText = readFileSync(pipeline, 'utf8');
+    // An index template by its path (fieldwise.files.mappings: **/index_templates/**/*.json).
+    mkdirSync(join(workspace, 'elasticsearch', 'index_templates'), { recursive: true });
+    const template = join(workspace, 'elasticsearch', 'index_templates', 'logs-firewall.json');
+    copyFileSync(join(TEMPLATES, 'logs-firewall.json'), template);
+    const templateText = readFileSync(template, 'utf8');
+    // The blank line inside destination's `properties`, at its indentation.
+    const blank = positionOf(templateText, '"destination": {\n          "properties": {\n            \n', '"destination": {\n          "properties": {\n            '.length);
     const jsonText = readFileSync(json, 'utf8');
     const yamlText = readFileSync(yaml, 'utf8');
     const out = join(workspace, 'report.json');
@@ -110,6 +119,13 @@ test('Neovim (vim.lsp) gets diagnostics, completion, hover and quick fixes from 
           hover: [positionOf(pipelineText, 'field: event.kind', 'field: event.'.length)],
           fix: { code: 'unknown-field', title: "Rename to 'source.ip'" },
         },
+        {
+          path: template,
+          completion: [blank],
+          // On the field name `kind` inside event's properties.
+          hover: [positionOf(templateText, '"kind"', 2)],
+          fix: { code: 'mapping-type-mismatch', title: "Map as ip, the schema's type" },
+        },
       ],
     };
     const specFile = join(workspace, 'spec.json');
@@ -118,7 +134,7 @@ test('Neovim (vim.lsp) gets diagnostics, completion, hover and quick fixes from 
     assert.ok(existsSync(out), `Neovim wrote its report (exit ${run.code}): ${run.stderr.slice(-2000)}`);
     const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
     assert.equal(report.error, undefined, `the probe ran through: ${report.error}`);
-    const [jsonSeen, yamlSeen, pipelineSeen] = report.files;
+    const [jsonSeen, yamlSeen, pipelineSeen, templateSeen] = report.files;
 
     // JSON: attached with incremental sync, the injected problems as diagnostics.
     assert.equal(jsonSeen.filetype, 'json');
@@ -179,6 +195,28 @@ test('Neovim (vim.lsp) gets diagnostics, completion, hover and quick fixes from 
     assert.match(pipelineSeen.fix.text, /^ {6}target_field: source\.ip$/m);
     assert.doesNotMatch(pipelineSeen.fix.text, /source\.ipp/);
     assert.deepEqual(problems(pipelineSeen.after_fix), []);
+
+    // The index template: source.ip mapped as keyword is a type error, on the type's value.
+    assert.equal(templateSeen.filetype, 'json');
+    assert.deepEqual(problems(templateSeen.diagnostics), ['mapping-type-mismatch'], JSON.stringify(templateSeen.diagnostics));
+    const mismatch = templateSeen.diagnostics.find((d) => d.code === 'mapping-type-mismatch')!;
+    const keywordAt = positionOf(templateText, '"keyword" }', 0);
+    assert.deepEqual([mismatch.line, mismatch.col], [keywordAt.line, keywordAt.character], 'the diagnostic is on the mapped type');
+    assert.match(mismatch.message, /source\.ip/);
+    // Completion inside destination's properties offers its fields, each inserting the schema's mapping.
+    const names = templateSeen.completion[0];
+    const port = names.find((i) => i.label === 'port');
+    assert.ok(port, `port offered in destination's properties: ${names.map((i) => i.label).join(', ')}`);
+    assert.match(port.detail ?? '', /\bcore\b/);
+    assert.match(port.newText ?? '', /^"port": \{\s*"type": "long"\s*\}$/, `what port inserts: ${port.newText}`);
+    const domain = names.find((i) => i.label === 'domain');
+    assert.match(domain?.newText ?? '', /"type": "keyword",\s*"ignore_above": 1024/, 'a keyword field inserts its ignore_above');
+    assert.ok(!names.some((i) => i.label === 'source'), 'root names are not offered inside destination');
+    assert.match(templateSeen.hover[0] ?? '', /event\.kind/);
+    // The fix, applied by Neovim, maps source.ip as ip, and the diagnostic goes.
+    assert.ok(templateSeen.fix?.applied, `the type fix was offered: ${templateSeen.fix?.titles.join(' | ')}`);
+    assert.match(templateSeen.fix.text, /"ip": \{ "type": "ip" \}/);
+    assert.deepEqual(problems(templateSeen.after_fix), []);
   } finally {
     rmSync(workspace, { recursive: true, force: true });
   }

@@ -1,11 +1,16 @@
 // The files the fuzzers start from, per file kind the server knows: the real-world corpus, examples/ and generated
-// events and pipelines. A new file kind is one more entry in FILE_KINDS (how to recognise its seed files and generate one).
+// events, pipelines, field definition files, mappings and console text holding a template and a pipeline.
+// A new file kind is one more entry in FILE_KINDS (how to recognise its seed files and generate one).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import type { DocumentFormat } from '../../server/src/document/model';
+import { loadCatalog } from '../../server/src/catalog';
+import type { Catalog } from '../../server/src/catalog/types';
+import { renderIndexTemplate } from '../../server/src/cli/formats/indexTemplate';
 import { random } from '../../bench/generate';
+import { generateFieldDefinitions, generateMapping } from '../../bench/generateMapping';
 
 // The bench's seeded generator: the same numbers for the same seed everywhere.
 export { random };
@@ -21,7 +26,7 @@ export interface FileKind {
   languageId: string;
   /** The extension its test files get. */
   extension: string;
-  /** The folder its test files go in, so that the server's default globs say what they are (`events/**`, `.../ingest_pipeline/*`). */
+  /** The folder its test files go in, so that the server's default globs say what they are (`events/**`, `.../ingest_pipeline/*`, `.../fields/*`). */
   folder: string;
   /** A short name for reports: the format for event documents. */
   label: string;
@@ -60,7 +65,7 @@ export function sampleEvent(rng: () => number, i: number): Record<string, unknow
 export const FILE_KINDS: readonly FileKind[] = [
   {
     format: 'json', languageId: 'json', extension: 'json', folder: 'events', label: 'json',
-    matches: (file) => extname(file) === '.json' && !PIPELINE_FILE.test(file),
+    matches: (file) => extname(file) === '.json' && !otherKind(file),
     generate: (seed, events) => { const rng = random(seed); return JSON.stringify(Array.from({ length: events }, (_, i) => sampleEvent(rng, i)), null, 2); },
   },
   {
@@ -70,7 +75,7 @@ export const FILE_KINDS: readonly FileKind[] = [
   },
   {
     format: 'yaml', languageId: 'yaml', extension: 'yaml', folder: 'events', label: 'yaml',
-    matches: (file) => ['.yml', '.yaml'].includes(extname(file)) && !PIPELINE_FILE.test(file),
+    matches: (file) => ['.yml', '.yaml'].includes(extname(file)) && !otherKind(file),
     generate: (seed, events) => { const rng = random(seed); return stringify(Array.from({ length: events }, (_, i) => sampleEvent(rng, i))); },
   },
   {
@@ -78,10 +83,48 @@ export const FILE_KINDS: readonly FileKind[] = [
     matches: (file) => PIPELINE_FILE.test(file),
     generate: (seed, processors) => { const rng = random(seed); return stringify(samplePipeline(rng, processors)); },
   },
+  {
+    format: 'yaml', languageId: 'yaml', extension: 'yml', folder: 'packages/fuzz/data_stream/log/fields', label: 'field definitions',
+    matches: (file) => FIELD_DEFINITIONS_FILE.test(file),
+    generate: (seed, units) => generateFieldDefinitions(schema(), seed, units),
+  },
+  {
+    format: 'json', languageId: 'json', extension: 'json', folder: 'elasticsearch/index_templates', label: 'mapping',
+    matches: (file) => MAPPING_FILE.test(file),
+    generate: (seed, units) => generateMapping(schema(), seed, units),
+  },
+  {
+    // Console text: the format is its bodies'; the kind of each body is its request's endpoint.
+    format: 'json', languageId: 'es-console', extension: 'http', folder: 'console', label: 'console',
+    matches: () => false,
+    generate: (seed, units) => consoleText(seed, units),
+  },
 ];
 
 /** Ingest pipelines among the seed files: integration packages' and the ECS mapper's bare array. */
 const PIPELINE_FILE = /\/ingest_pipeline\/[^/]+\.ya?ml$|elastic-ecs-mapper\/example\/elasticsearch\.json$/;
+/** Field definition files among the seed files: integration packages' fields/ecs.yml and Beats' fields.ecs.yml. */
+const FIELD_DEFINITIONS_FILE = /\/fields\/ecs\.yml$|\/fields\.ecs\.yml$/;
+/** The schema family's own templates: legacy, composable and component. */
+const MAPPING_FILE = /\/elastic-ecs\/generated\/elasticsearch\/.*\.json$/;
+
+/** Seed files of a kind other than event documents (the event kinds take every other .json or .yml). */
+function otherKind(file: string): boolean {
+  return PIPELINE_FILE.test(file) || FIELD_DEFINITIONS_FILE.test(file) || MAPPING_FILE.test(file) || /\/fields\/[^/]+\.yml$|\/fields\.yml$/.test(file);
+}
+
+let catalog: Catalog | undefined;
+function schema(): Catalog {
+  return (catalog ??= loadCatalog());
+}
+
+/** Kibana console text: per unit, an index template request and an ingest pipeline request. */
+function consoleText(seed: number, units: number): string {
+  const rng = random(seed);
+  return Array.from({ length: units }, (_, i) =>
+    `PUT _index_template/fuzz-${i}\n${generateMapping(schema(), seed + i, 1)}\nPUT _ingest/pipeline/fuzz-${i}\n${JSON.stringify(samplePipeline(rng, 3), null, 2)}\n`,
+  ).join('\n');
+}
 
 /** A pipeline with a little of every reference form: options, grok and dissect captures, templates, painless. */
 export function samplePipeline(rng: () => number, processors: number): Record<string, unknown> {
@@ -141,5 +184,8 @@ export function fuzzInputs(maxChars = Infinity): FuzzInput[] {
   for (const kind of FILE_KINDS) {
     for (const [seed, events] of [[1, 3], [2, 12]]) out.push(input(`generated ${kind.label} (seed ${seed}, ${events} units)`, kind, kind.generate(seed, events)));
   }
+  // What `fieldwise fields --format index-template` prints: every schema field's mapping (about 100 KB).
+  const mapping = FILE_KINDS.find((k) => k.label === 'mapping');
+  if (mapping) out.push(input('fieldwise fields --format index-template', mapping, renderIndexTemplate(schema())));
   return out;
 }

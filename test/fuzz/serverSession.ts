@@ -70,7 +70,7 @@ function comparable(list: readonly Diagnostic[]): string[] {
 
 export async function runSession(plan: SessionPlan): Promise<SessionFigures> {
   const folder = sessionFolder();
-  const server = await startServer({ workspace: folder, nodeArgs: plan.nodeArgs, settings: { files: { events: ['**'] } } });
+  const server = await startServer({ workspace: folder, nodeArgs: plan.nodeArgs, settings: { files: { events: ['events/**'] } } });
   try {
     return await drive(server, folder, plan);
   } finally {
@@ -158,7 +158,7 @@ export async function drive(server: LspSession, folder: string, plan: SessionPla
 
   async function compareFresh(n: number): Promise<void> {
     const edited = await ask(n, 'diagnostics before the fresh-open check', server.diagnostics(uri));
-    const fresh = fileUri(join(folder, `events/fresh-${n}.${ext}`));
+    const fresh = fileUri(join(folder, `${plan.kind.folder}/fresh-${n}.${ext}`));
     server.open(fresh, plan.kind.languageId, text);
     const opened = await ask(n, 'diagnostics of the same text opened fresh', server.diagnostics(fresh));
     server.close(fresh);

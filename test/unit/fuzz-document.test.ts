@@ -1,6 +1,8 @@
 // Property tests of the document layer on the junk of real typing (test/fuzz/mutations.ts) applied to the corpus,
 // examples/ and generated events of every file kind: parsing never throws, every range lies inside the text, an
 // incremental parse equals a fresh one, and the fast parsers agree with the fallback parsers wherever they answer.
+// The kinds other than event documents (pipelines, field definitions, mappings, console text) also go through their
+// adapters, by the type the server gives their path: no feature throws and every answer's range lies inside the text.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -13,6 +15,9 @@ import { applyMutations, Mutation, mutation } from '../fuzz/mutations';
 import { FuzzInput, fuzzInputs } from '../fuzz/inputs';
 import { Codec, fuzzParameters } from '../fuzz/replay';
 import { plainEvents, plainTree } from '../helpers/plainTree';
+import { defaultSettings } from '../../server/src/service/settings';
+import { fileTypeOf } from '../../server/src/service/detect';
+import { service, testCatalog } from './diagnostics-fixture';
 
 const inputs = fuzzInputs(64_000);
 type Case = [FuzzInput, Mutation[]];
@@ -119,4 +124,44 @@ test('the fast parsers agree with the fallback parsers on every mutated event th
   fc.assert(fc.property(mutated, ([input, mutations]) => {
     fastAgrees(parseEventDocument(applyMutations(input.text, mutations), input.kind.format));
   }), fuzzParameters('fast parsers', 150, codec));
+});
+
+/** The path the suite names an input by, so that the server's default globs give it its kind. */
+const pathOf = (input: FuzzInput): string => `${input.kind.folder}/fuzz.${input.kind.extension}`;
+const adapterInputs = inputs.filter((i) => i.kind.folder !== 'events');
+const adapterCase: fc.Arbitrary<[FuzzInput, Mutation[], number]> = fc.tuple(fc.constantFrom(...adapterInputs), fc.array(mutation, { minLength: 1, maxLength: 6 }), fc.double({ min: 0, max: 1, noNaN: true }));
+const adapterCodec: Codec<[FuzzInput, Mutation[], number]> = {
+  encode: ([input, mutations, at]) => ({ input: input.name, mutations, at }),
+  decode: (json) => {
+    const { input, mutations, at } = json as { input: string; mutations: Mutation[]; at: number };
+    const found = adapterInputs.find((i) => i.name === input);
+    return found && [found, mutations, at];
+  },
+};
+
+test('every file kind\'s adapter answers mutated text without throwing, each range inside the text', () => {
+  const lsp = service();
+  fc.assert(fc.property(adapterCase, ([input, mutations, where]) => {
+    // The kind is the one the unedited file gets, as the server keeps it while the user types.
+    const type = fileTypeOf(pathOf(input), input.text, defaultSettings, testCatalog(), input.kind.languageId);
+    assert.ok(type && type.kind !== 'events', `${input.name} is recognised as a ${input.kind.label} file`);
+    const text = applyMutations(input.text, mutations);
+    const length = text.length;
+    const doc = lsp.parse(text, type);
+    for (const e of doc.errors) inside(e, length, `the syntax error '${e.message}'`);
+    const file = pathOf(input);
+    const diagnostics = lsp.diagnostics(doc, file);
+    for (const d of diagnostics) inside(d, length, `the ${d.code} diagnostic`);
+    const at = Math.floor(where * (length + 1));
+    for (const c of lsp.complete(doc, file, at)) {
+      inside(c.replace, length, `the completion '${c.label}'`);
+      for (const e of c.additionalEdits ?? []) inside(e, length, `an additional edit of '${c.label}'`);
+    }
+    const hover = lsp.hover(doc, file, at);
+    if (hover) inside(hover, length, 'the hover');
+    for (const h of lsp.inlayHints(doc, file, { start: 0, end: length })) inside({ start: h.offset, end: h.offset }, length, 'an inlay hint');
+    for (const fix of lsp.codeActions(doc, file, { start: 0, end: length }, diagnostics)) {
+      for (const e of fix.edits) inside(e, length, `an edit of '${fix.title}'`);
+    }
+  }), fuzzParameters('adapter ranges', 150, adapterCodec));
 });

@@ -1,6 +1,7 @@
 // Applying every offered quick fix, one after another, to generated events full of near-miss names, wrong types and
-// foreign meta fields: a file without syntax errors never gets one, no key or value is lost that the fix did not
-// name (its diagnostic's range), and the fixing ends.
+// foreign meta fields, and to field definition files and mappings (the corpus's and generated ones with their
+// mistakes): a file without syntax errors never gets one, no key or value is lost that the fix did not name (its
+// diagnostic's range), and the fixing ends.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -10,6 +11,11 @@ import { applyEdits } from '../../server/src/features/edits';
 import type { FwDiagnostic, QuickFix } from '../../server/src/features/types';
 import { service } from './diagnostics-fixture';
 import { Codec, fuzzParameters } from '../fuzz/replay';
+import { FILE_KINDS, FileKind, fuzzInputs } from '../fuzz/inputs';
+import type { SourceDocument } from '../../server/src/service/languageService';
+import { defaultSettings } from '../../server/src/service/settings';
+import { fileTypeOf } from '../../server/src/service/detect';
+import { testCatalog } from './diagnostics-fixture';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -109,36 +115,76 @@ function namedBy(fix: QuickFix, before: Map<string, Named[]>, doc: ParsedDocumen
 }
 
 test('applying every offered quick fix in turn keeps the file well-formed and its data, and ends', () => {
-  const lsp = service({ codes: undefined });
   fc.assert(fc.property(cases, (c) => {
-    let text = serialize(c);
-    let doc = lsp.parse(text, c.format);
-    fc.pre(syntaxErrors(doc).length === 0);
-    const limit = 40 + 4 * lsp.diagnostics(doc, 'events/fuzz').length;
-    const applied: string[] = [];
-    for (let step = 0; ; step++) {
-      const diagnostics = lsp.diagnostics(doc, 'events/fuzz');
-      const fix = lsp.codeActions(doc, 'events/fuzz', { start: 0, end: text.length }, diagnostics).find((f) => f.kind === 'quickfix');
-      if (!fix) break;
-      assert.ok(step < limit, `the fixes did not end after ${limit} steps: ${applied.slice(-6).join(' | ')}`);
-      applied.push(`${fix.code}: ${fix.title}`);
-      const before = leaves(doc);
-      const next = applyEdits(text, fix.edits);
-      const nextDoc = lsp.parse(next, c.format);
-      assert.deepEqual(syntaxErrors(nextDoc), [], `'${fix.title}' (${fix.code}) made a syntax error in:\n${text}\n---\n${next}`);
-      const after = leaves(nextDoc);
-      const kept = (leaf: string): boolean => {
-        if (after.has(leaf)) return true;
-        // An empty object or array that now holds something is still there.
-        const empty = /^(.*)=(\{\}|\[\])$/.exec(leaf);
-        return empty !== null && [...after.keys()].some((k) => k.startsWith(`${empty[1]}.`) || k.startsWith(`${empty[1]}=`));
-      };
-      const named = namedBy(fix, before, doc);
-      for (const leaf of before.keys()) {
-        if (!kept(leaf) && !named(leaf)) assert.fail(`'${fix.title}' (${fix.code}) lost ${leaf}:\n${text}\n---\n${next}`);
-      }
-      text = next;
-      doc = nextDoc;
-    }
+    const text = serialize(c);
+    fc.pre(syntaxErrors(lsp.parse(text, c.format)).length === 0);
+    fixAll(text, c.format, 'events/fuzz');
   }), fuzzParameters('fix all', 60, codec));
+});
+
+const lsp = service({ codes: undefined });
+const unitKinds = FILE_KINDS.filter((k) => k.label === 'field definitions' || k.label === 'mapping');
+
+/**
+ * Applies the first offered quick fix until none is left, as a user fixing everything would; `file` names the
+ * document so that the server's globs give it its kind. Each step is checked on the text read as a tree of values.
+ */
+function fixAll(start: string, format: DocumentFormat, file: string): void {
+  const type = fileTypeOf(file, start, defaultSettings, testCatalog());
+  const parse = (t: string): SourceDocument => (type && type.kind !== 'events' ? lsp.parse(t, type) : lsp.parse(t, format));
+  const errors = (d: SourceDocument): string[] => ('events' in d ? syntaxErrors(d) : d.errors.map((e) => e.message));
+  let text = start;
+  let doc = parse(text);
+  if (errors(doc).length > 0) return;
+  const limit = 40 + 4 * lsp.diagnostics(doc, file).length;
+  const applied: string[] = [];
+  for (let step = 0; ; step++) {
+    const diagnostics = lsp.diagnostics(doc, file);
+    const fix = lsp.codeActions(doc, file, { start: 0, end: text.length }, diagnostics).find((f) => f.kind === 'quickfix');
+    if (!fix) break;
+    assert.ok(step < limit, `the fixes did not end after ${limit} steps: ${applied.slice(-6).join(' | ')}`);
+    applied.push(`${fix.code}: ${fix.title}`);
+    // The values as a tree: an event document's parse reads any JSON or YAML file's keys and values.
+    const tree = lsp.parse(text, format);
+    const before = leaves(tree);
+    const next = applyEdits(text, fix.edits);
+    const nextDoc = parse(next);
+    assert.deepEqual(errors(nextDoc), [], `'${fix.title}' (${fix.code}) made a syntax error in:\n${text}\n---\n${next}`);
+    const after = leaves(lsp.parse(next, format));
+    const kept = (leaf: string): boolean => {
+      if (after.has(leaf)) return true;
+      // An empty object or array that now holds something is still there.
+      const empty = /^(.*)=(\{\}|\[\])$/.exec(leaf);
+      return empty !== null && [...after.keys()].some((k) => k.startsWith(`${empty[1]}.`) || k.startsWith(`${empty[1]}=`));
+    };
+    const named = namedBy(fix, before, tree);
+    for (const leaf of before.keys()) {
+      if (!kept(leaf) && !named(leaf)) assert.fail(`'${fix.title}' (${fix.code}) lost ${leaf}:\n${text}\n---\n${next}`);
+    }
+    text = next;
+    doc = nextDoc;
+  }
+}
+
+const pathOf = (kind: FileKind): string => `${kind.folder}/fuzz.${kind.extension}`;
+
+test('every quick fix in turn on the corpus\'s field definition files and mappings keeps them well-formed and their data', () => {
+  const inputs = fuzzInputs(64_000).filter((i) => unitKinds.includes(i.kind));
+  assert.ok(inputs.length > 4, 'the corpus and generated inputs of both kinds are there');
+  for (const input of inputs) fixAll(input.text, input.kind.format, pathOf(input.kind));
+});
+
+interface UnitCase {
+  kind: string;
+  seed: number;
+  units: number;
+}
+const unitCases: fc.Arbitrary<UnitCase> = fc.record({ kind: fc.constantFrom(...unitKinds.map((k) => k.label)), seed: fc.integer({ min: 1, max: 1_000_000 }), units: fc.integer({ min: 1, max: 4 }) });
+const unitCodec: Codec<UnitCase> = { encode: (c) => c, decode: (json) => json as UnitCase };
+
+test('every quick fix in turn on generated field definition files and mappings keeps them well-formed and their data', () => {
+  fc.assert(fc.property(unitCases, (c) => {
+    const kind = unitKinds.find((k) => k.label === c.kind)!;
+    fixAll(kind.generate(c.seed, c.units), kind.format, pathOf(kind));
+  }), fuzzParameters('fix all of a unit', 30, unitCodec));
 });

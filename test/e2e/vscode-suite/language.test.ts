@@ -1,5 +1,5 @@
 // The language server in the real editor: completion with level badges, hover docs, diagnostics and a quick fix, in an
-// event file and in an ingest pipeline (a real file, recognised as a pipeline by its path).
+// event file, in an ingest pipeline and in an index template (real files, recognised by their paths).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { closeAllEditors, openFile, positionOf, waitFor } from './helpers';
@@ -172,6 +172,47 @@ suite('ingest pipelines in the editor', () => {
     await applyQuickFix(editor.document, 'unknown-field', /^Rename to 'source\.ip'$/, (text) => {
       assert.match(text, /^ {6}target_field: source\.ip$/m);
       assert.doesNotMatch(text, /source\.ipp/);
+    });
+  });
+});
+
+suite('index templates in the editor', () => {
+  // Recognised as a mapping by its path (fieldwise.files.mappings: **/index_templates/**/*.json).
+  const TEMPLATE = 'elasticsearch/index_templates/logs-firewall.json';
+  suiteTeardown(closeAllEditors);
+
+  test('completion of a field name inside properties inserts the schema\'s mapping', async () => {
+    const editor = await openFile(TEMPLATE);
+    // The blank line inside destination's `properties`, at its indentation.
+    const before = '"destination": {\n          "properties": {\n            ';
+    const position = positionOf(editor.document, before, before.length);
+    const items = await completionItems(editor.document, position, (label) => label === 'port', 'completion items in destination\'s properties');
+    const port = items.find((item) => labelOf(item) === 'port');
+    assert.ok(port, `no 'port' among ${items.map(labelOf).slice(0, 30).join(', ')}`);
+    assert.match(badgeText(port), /\bcore\b/, `badge of port: '${badgeText(port)}'`);
+    // The editor adds words of the document (`source` among them) as plain text items: only Fieldwise's fields carry a level.
+    assert.ok(!items.some((item) => labelOf(item) === 'source' && /\b(core|extended)\b/.test(badgeText(item))), 'root fields are not offered inside destination');
+    // Accepted as the editor does: the item's text in its range.
+    const insert = port.insertText instanceof vscode.SnippetString ? port.insertText.value : port.insertText ?? labelOf(port);
+    const range = port.range instanceof vscode.Range ? port.range : port.range?.replacing ?? new vscode.Range(position, position);
+    try {
+      assert.equal(await editor.edit((edit) => edit.replace(range, insert)), true);
+      assert.match(editor.document.getText(), /"properties": \{\n {12}"port": \{\n\s*"type": "long"\n\s*\}\n/);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+  });
+
+  test('a field mapped with another type than the schema\'s gets mapping-type-mismatch, and its fix maps the schema\'s type', async () => {
+    const editor = await openFile(TEMPLATE);
+    const document = editor.document;
+    const diagnostics = await diagnosticsWith(document, ['mapping-type-mismatch'], `diagnostics of ${TEMPLATE}`);
+    const mismatch = diagnostics.filter((diagnostic) => codeOf(diagnostic) === 'mapping-type-mismatch');
+    assert.equal(mismatch.length, 1, `mapping-type-mismatch diagnostics: ${mismatch.map((diagnostic) => diagnostic.message).join(' | ')}`);
+    assert.ok(mismatch[0].range.contains(positionOf(document, '"keyword" }', 2)), `mapping-type-mismatch at ${JSON.stringify(mismatch[0].range)}`);
+    assert.match(mismatch[0].message, /source\.ip/);
+    await applyQuickFix(document, 'mapping-type-mismatch', /^Map as ip, the schema's type$/, (text) => {
+      assert.match(text, /"ip": \{ "type": "ip" \}/);
     });
   });
 });
