@@ -36,7 +36,7 @@ export function intern(text: string, budget?: KeyBudget): string {
 }
 
 /** A copy that does not point into the string it was sliced from (V8 keeps slices of 13+ characters as views). */
-function flatCopy(text: string): string {
+export function flatCopy(text: string): string {
   return text.length < 13 ? text : Buffer.from(text, 'utf16le').toString('utf16le');
 }
 

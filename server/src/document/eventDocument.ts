@@ -9,6 +9,7 @@ import { disabledLines } from './disableComments';
 import { EventParse, ParsedEvent } from './parsedEvent';
 import { parseCounter } from './parseCounter';
 import { MAX_EVENT_CHARS } from './limits';
+import { flatCopy } from './compact';
 
 export function parseEventDocument(text: string, format: DocumentFormat, previous?: ParsedDocument): ParsedDocument {
   const reuse = previous && previous.format === format ? previous.events : [];
@@ -26,9 +27,13 @@ export function parseEventDocument(text: string, format: DocumentFormat, previou
   const parse = format === 'yaml' ? parseYamlValue : parseJsonValue;
   const shift = pieces.length - reuse.length;
   const events = pieces.map((piece, index): EventSlice => {
-    const sliceText = text.slice(piece.start, piece.end);
+    let sliceText = text.slice(piece.start, piece.end);
     const old = findSame(reuse, index, shift, sliceText);
     if (old) return old instanceof ParsedEvent ? old.movedTo(index, piece.start) : { ...old, index, start: piece.start };
+    // A slice is a view that keeps this version's whole text alive: an event new in an edited version owns a copy, or
+    // every version typed would stay in memory as long as one event sliced from it does (the first version's events
+    // share one text).
+    if (reuse.length > 0) sliceText = flatCopy(sliceText);
     // Parsed when first read: a caller that checks events in batches and releases their trees never holds them all.
     const parser = sliceText.length > MAX_EVENT_CHARS ? notParsed : eventParser(parse, piece.item === true);
     const event = ParsedEvent.of(index, piece.start, sliceText, parser);
