@@ -1,5 +1,7 @@
 // Feature fixtures: a document with a caret, parsed the way the language service does it, and the edits a client would apply.
+import assert from 'node:assert/strict';
 import { loadCatalog } from '../../server/src/catalog';
+import { applyEdits } from '../../server/src/features/edits';
 import type { Catalog } from '../../server/src/catalog/types';
 import { eventAt, parseEventDocument } from '../../server/src/document/eventDocument';
 import { EventView } from '../../server/src/document/fieldRefs';
@@ -7,6 +9,7 @@ import type { DocumentFormat, EventSlice } from '../../server/src/document/model
 import type { FeatureEnv } from '../../server/src/features/env';
 import { FeatureCaches } from '../../server/src/features/featureCaches';
 import type { CompletionEntry, TextEdit } from '../../server/src/features/types';
+import type { LanguageService, SourceDocument } from '../../server/src/service/languageService';
 import { defaultSettings } from '../../server/src/service/settings';
 import { caret } from './caret';
 
@@ -60,4 +63,14 @@ export function applyCompletion(text: string, eventStart: number, entry: Complet
     out = out.slice(0, eventStart + edit.start) + edit.newText + out.slice(eventStart + edit.end);
   }
   return out;
+}
+
+/** The text after the quick fix titled `title` for the first `code` diagnostic of a file kind's document is applied. */
+export function applyQuickFix(service: LanguageService, doc: SourceDocument, file: string, code: string, title: string): string {
+  const d = service.diagnostics(doc, file).find((x) => x.code === code);
+  assert.ok(d, `no ${code}`);
+  const fixes = service.codeActions(doc, file, d, [d]);
+  const fix = fixes.find((f) => f.title === title);
+  assert.ok(fix, `no fix '${title}' in ${fixes.map((f) => f.title).join(', ')}`);
+  return applyEdits(doc.text, fix.edits);
 }

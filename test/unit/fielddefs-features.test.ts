@@ -8,7 +8,7 @@ import { fileTypeOf } from '../../server/src/service/detect';
 import { LanguageService, SourceDocument } from '../../server/src/service/languageService';
 import { defaultSettings } from '../../server/src/service/settings';
 import { caret } from '../helpers/caret';
-import { testCatalog } from '../helpers/featureFixture';
+import { applyQuickFix, testCatalog } from '../helpers/featureFixture';
 
 const service = new LanguageService(testCatalog());
 const FILE = 'packages/x/data_stream/y/fields/fields.yml';
@@ -155,14 +155,7 @@ const fixCases: Array<{ name: string; text: string; code: string; title: string;
 
 for (const c of fixCases) {
   test(`field definition quick fix: ${c.name}`, () => {
-    const doc = parse(c.text);
-    const d = service.diagnostics(doc, FILE).find((x) => x.code === c.code);
-    assert.ok(d, `no ${c.code}`);
-    const fix = service.codeActions(doc, FILE, d, [d]).find((f) => f.title === c.title);
-    assert.ok(fix, `no fix '${c.title}' in ${service.codeActions(doc, FILE, d, [d]).map((f) => f.title).join(', ')}`);
-    let out = c.text;
-    for (const e of [...fix.edits].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
-    assert.equal(out, c.result);
+    assert.equal(applyQuickFix(service, parse(c.text), FILE, c.code, c.title), c.result);
   });
 }
 
