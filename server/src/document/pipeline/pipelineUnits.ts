@@ -1,0 +1,124 @@
+// A JSON pipeline read as units, the way an event document is read as events: each top-level processor is a unit,
+// parsed when a feature needs it and let go after, and the next version of the text keeps every unit whose text
+// did not change (same characters before the edit, or after it). The rest of the body (description, the
+// pipeline-level on_failure, ...) is the skeleton, parsed whole with the processors list left empty. Only
+// well-formed JSON is read so (pipelineDocument.ts falls back to one whole parse otherwise): then the skeleton and
+// the units are exactly the nodes of a whole parse.
+import { ItemList, parseJsonFast, parseJsonFastAt } from '../jsonFast';
+import type { ParsedValue } from '../jsonValue';
+import { ArrayNode, ObjectNode, Property, PropertyNode, Span, ValueNode } from '../model';
+import { parseCounter } from '../parseCounter';
+
+/** One top-level processor's text, the same object while that text is unchanged across versions (results key on it). */
+export interface ProcessorUnit {
+  readonly length: number;
+  /** What detection reads of it (`looksLikePipeline`): a one-key object's name and option names, no values. */
+  readonly summary: ValueNode;
+}
+
+/** A unit where it stands in one version of the text. */
+export interface PlacedUnit {
+  readonly start: number;
+  readonly unit: ProcessorUnit;
+}
+
+/** A whole parse of a JSON pipeline as units; `root` is what detection reads (the skeleton with each unit's summary). */
+export interface PipelineUnits extends ParsedValue {
+  readonly text: string;
+  /** The body's object with its `processors` list empty (`list`), every other key parsed. */
+  readonly skeleton: ObjectNode;
+  readonly list: ArrayNode;
+  readonly units: readonly PlacedUnit[];
+}
+
+export function isPipelineUnits(parsed: ParsedValue): parsed is PipelineUnits {
+  return 'units' in parsed;
+}
+
+/**
+ * The text as units when it is well-formed JSON whose root object has one `processors` list; otherwise its plain
+ * fast parse (`root` undefined when it is not well-formed: the caller parses it tolerantly). Units of `previous`
+ * whose text is unchanged are kept, unparsed.
+ */
+export function parsePipelineUnits(text: string, previous?: PipelineUnits): PipelineUnits | ParsedValue {
+  parseCounter.wholeFiles++;
+  const known = previous ? unchangedUnits(previous, text) : undefined;
+  const units: PlacedUnit[] = [];
+  const items: ItemList = {
+    key: 'processors',
+    known: (start) => known?.get(start)?.length,
+    item: (start, end, node) => units.push({ start, unit: node ? { length: end - start, summary: summaryOf(node) } : known!.get(start)! }),
+  };
+  const root = parseJsonFast(text, items);
+  if (root?.kind !== 'object') return { root, errors: [] };
+  const property = root.properties.find((p) => p.key === 'processors');
+  const list = property?.value?.kind === 'array' ? property.value : undefined;
+  if (!property || !list) return { root, errors: [] };
+  const summaries: ArrayNode = { kind: 'array', start: list.start, end: list.end, items: units.map((u) => u.unit.summary) };
+  const detected: ObjectNode = { kind: 'object', start: root.start, end: root.end, properties: root.properties.map((p) => (p === property ? withValue(p, summaries) : p)) };
+  return { root: detected, errors: [], text, skeleton: root, list, units };
+}
+
+/** The units of `previous` that stand unchanged in `text`, by their start there. */
+function unchangedUnits(previous: PipelineUnits, text: string): Map<number, ProcessorUnit> {
+  const before = previous.text;
+  const shortest = Math.min(before.length, text.length);
+  let head = 0;
+  while (head < shortest && before.charCodeAt(head) === text.charCodeAt(head)) head++;
+  // The common end is not cut where the common start ends: an inserted processor reads the same as the end of the one
+  // before it (`"\n      }\n    },`), and each side is safe on its own (a unit inside it has the same text there).
+  let tail = 0;
+  while (tail < shortest && before.charCodeAt(before.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail)) tail++;
+  const delta = text.length - before.length;
+  const kept = new Map<number, ProcessorUnit>();
+  for (const { start, unit } of previous.units) {
+    if (start + unit.length <= head) kept.set(start, unit);
+    if (start >= before.length - tail) kept.set(start + delta, unit);
+  }
+  return kept;
+}
+
+/** A processor as detection reads it: its keys, and its options' keys; nothing else is kept. */
+function summaryOf(node: ValueNode): ValueNode {
+  if (node.kind !== 'object') return { kind: 'invalid', raw: '', start: node.start, end: node.end };
+  const properties = node.properties.map((p) => {
+    const options = p.value;
+    const value: ValueNode | undefined = options?.kind === 'object'
+      ? { kind: 'object', start: options.start, end: options.end, properties: options.properties.map((o) => keyOnly(o)) }
+      : options && { kind: 'invalid', raw: '', start: options.start, end: options.end };
+    return withValue(p, value);
+  });
+  return { kind: 'object', start: node.start, end: node.end, properties };
+}
+
+function keyOnly(p: PropertyNode): Property {
+  return new Property(p.key, p.keySpan.start, p.keySpan.end, p.keyTokenSpan.start, p.keyTokenSpan.end);
+}
+
+/** A copy of a property with another value (the tree it came from is left as it was). */
+export function withValue(p: PropertyNode, value: ValueNode | undefined): Property {
+  const copy = keyOnly(p);
+  copy.colon = p.colon;
+  copy.value = value;
+  return copy;
+}
+
+/** A unit's tree, parsed from the text at its place: document offsets (undefined only if the text is not the unit's). */
+export function unitTree(text: string, placed: PlacedUnit): ValueNode | undefined {
+  return parseJsonFastAt(text, placed.start, placed.start + placed.unit.length);
+}
+
+/** The units that overlap `span` (a unit's end counts: the caret just after its closing brace). */
+export function unitsIn(units: readonly PlacedUnit[], span: Span): PlacedUnit[] {
+  // Binary search for the first unit ending at or after span.start: a 1 MB pipeline has thousands.
+  let lo = 0;
+  let hi = units.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (units[mid].start + units[mid].unit.length < span.start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: PlacedUnit[] = [];
+  for (let i = lo; i < units.length && units[i].start <= span.end; i++) out.push(units[i]);
+  return out;
+}
