@@ -4,9 +4,7 @@
 import { ConsoleRequest, isolate, splitConsole } from '../console';
 import type { FileType } from '../fileType';
 import type { NamedRef } from '../fieldRefs';
-import { flatCopy } from '../compact';
 import { parseGuarded } from '../guardedParse';
-import { parseJsonFast } from '../jsonFast';
 import type { ParsedValue } from '../jsonValue';
 import { valueOf } from '../objectValue';
 import type { ArrayNode, ObjectNode, Span, SyntaxProblem, ValueNode } from '../model';
@@ -132,17 +130,18 @@ function viewWith(doc: PipelineDocument, placed: readonly PlacedUnit[], table: P
 }
 
 /**
- * One unit as a document of its own (local offsets): the processor's sites and references, for what follows from its
- * text alone. Read from a copy of its text: what is kept of it across versions must not hold the whole text alive.
+ * Some units alone, parsed where they stand (document offsets): their processors' sites and references, for what
+ * follows from their text alone (the skeleton's processors are not among them).
  */
-export function unitDocument(doc: PipelineDocument, placed: PlacedUnit, table: ProcessorTable): PipelineDocument {
-  const text = flatCopy(doc.text.slice(placed.start, placed.start + placed.unit.length));
-  const body: PipelineBody = { span: { start: 0, end: text.length }, role: 'pipeline', root: undefined, pipeline: undefined, lists: [], processors: [] };
-  const root = parseJsonFast(text);
-  if (root?.kind === 'object') walkProcessor(root, body);
+export function unitsDocument(doc: PipelineDocument, placed: readonly PlacedUnit[], table: ProcessorTable): PipelineDocument {
+  const body: PipelineBody = { span: { start: 0, end: doc.text.length }, role: 'pipeline', root: undefined, pipeline: undefined, lists: [], processors: [] };
+  for (const p of placed) {
+    const tree = unitTree(doc.text, p);
+    if (tree?.kind === 'object') walkProcessor(tree, body);
+  }
   const refs: NamedRef[] = [];
-  processorRefs(body, text, doc.type, table, refs);
-  return { kind: 'ingestPipeline', type: doc.type, text, bodies: [body], errors: [], refs };
+  processorRefs(body, doc.text, doc.type, table, refs);
+  return { kind: 'ingestPipeline', type: doc.type, text: doc.text, bodies: [body], errors: [], refs };
 }
 
 function bodyOf(span: Span, role: BodyRole, root: ValueNode | undefined): PipelineBody {

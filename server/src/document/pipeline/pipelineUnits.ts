@@ -14,6 +14,11 @@ export interface ProcessorUnit {
   readonly length: number;
   /** What detection reads of it (`looksLikePipeline`): a one-key object's name and option names, no values. */
   readonly summary: ValueNode;
+  /**
+   * What the features made of this text (their own type, which they check), kept as long as the unit: a slot rather
+   * than a WeakMap entry, for thousands of entries made in one open made every young collection slower.
+   */
+  derived?: object;
 }
 
 /** A unit where it stands in one version of the text. */

@@ -4,9 +4,12 @@
 // from one processor's text (its written names, what it removes or converts, its own findings, some of them void if
 // another processor says so) is digested once per unit and kept while the unit is unchanged; the whole pipeline is
 // then judged from those digests (what is removed later, the facts that void a finding, the name rules).
-import { EventView, NamedRef } from '../../document/fieldRefs';
+import type { ProcessorTable } from '../../catalog/processors';
+import type { Catalog } from '../../catalog/types';
+import { flatCopy, intern } from '../../document/compact';
+import { EventView, NamedRef, NamedRefDetail } from '../../document/fieldRefs';
 import type { Span } from '../../document/model';
-import { PipelineDocument, PlacedUnit, skeletonView, unitDocument } from '../../document/pipeline/pipelineDocument';
+import { PipelineDocument, skeletonView, unitsDocument } from '../../document/pipeline/pipelineDocument';
 import type { PipelineDigest } from '../featureCaches';
 import type { FwDiagnostic } from '../types';
 import { diagnostic, unitDiagnostics } from '../unitDiagnostics';
@@ -14,11 +17,18 @@ import type { PipelineEnv } from './pipelineEnv';
 import { PipelineFacts, stands } from './pipelineRule';
 import { pipelineRules } from './pipelineRules';
 import { convertedFields } from './pipelineTypeRules';
-import { isWrite, removedAfter, removesField, sliceOf } from './pipelineViews';
+import { removedAfter, removesField, sliceOf } from './pipelineViews';
 
 const processorRules = pipelineRules.filter((r) => r.scope === 'processor');
+/** Units digested in one pass. */
+const BATCH = 32;
 
-/** A digest and where its offsets start in the document. */
+/** A unit's digest and what it was made with (`ProcessorUnit.derived`): a processor unchanged since the previous version is not read again. */
+class UnitDigest {
+  constructor(readonly catalog: Catalog, readonly table: ProcessorTable, readonly digest: PipelineDigest) {}
+}
+
+/** A digest and what moves its offsets to the document's (where its unit stands now, less where it stood when digested). */
 interface Part {
   digest: PipelineDigest;
   at: number;
@@ -26,11 +36,26 @@ interface Part {
 
 /** Every diagnostic of a pipeline document, document offsets, sorted, with the settings applied. */
 export function checkPipeline(doc: PipelineDocument, env: PipelineEnv): FwDiagnostic[] {
-  if (!doc.units) return judge(doc, doc, [{ digest: digestOf(doc, env), at: 0 }], env);
+  if (!doc.units) return judge(doc, doc, [{ digest: digestsOf(doc, [0], env)[0], at: 0 }], env);
+  const units = doc.units.units;
+  const digests = units.map((placed) => {
+    const known = placed.unit.derived;
+    return known instanceof UnitDigest && known.catalog === env.catalog && known.table === env.processors ? known.digest : undefined;
+  });
+  // The units not digested yet (all of them on open, the edited ones after an edit) are read a batch at a time: one
+  // pass of the rules per batch, and each batch's trees die young (all of them alive at once were copied by every
+  // young collection and promoted, a third of an open's time).
+  const missing = digests.flatMap((digest, i) => (digest === undefined ? [i] : []));
+  for (let b = 0; b < missing.length; b += BATCH) {
+    const batch = missing.slice(b, b + BATCH).map((i) => units[i]);
+    const made = digestsOf(unitsDocument(doc, batch, env.processors), batch.map((p) => p.start), env);
+    batch.forEach((placed, k) => (placed.unit.derived = new UnitDigest(env.catalog, env.processors, made[k])));
+    missing.slice(b, b + BATCH).forEach((i, k) => (digests[i] = made[k]));
+  }
+  const parts: Part[] = units.map((placed, i) => ({ digest: digests[i]!, at: placed.start - digests[i]!.origin }));
   // The skeleton's processors (the pipeline-level on_failure) come after the top-level ones, as a whole parse walks them.
   const skeleton = skeletonView(doc, env.processors);
-  const parts = doc.units.units.map((placed) => ({ digest: unitDigest(doc, placed, env), at: placed.start }));
-  parts.push({ digest: digestOf(skeleton, env), at: 0 });
+  parts.push({ digest: digestsOf(skeleton, [0], env)[0], at: 0 });
   return judge(doc, skeleton, parts, env);
 }
 
@@ -67,39 +92,56 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
   return unitDiagnostics(doc.errors, new EventView(sliceOf(doc), refs), own, env);
 }
 
-/** A unit's digest, from the cache while its text (the unit object), the catalog and the table are the same. */
-function unitDigest(doc: PipelineDocument, placed: PlacedUnit, env: PipelineEnv): PipelineDigest {
-  const cache = env.caches.pipelineUnits;
-  const known = cache.get(placed.unit);
-  if (known && known.catalog === env.catalog && known.table === env.processors) return known.digest;
-  const digest = digestOf(unitDocument(doc, placed, env.processors), env);
-  cache.set(placed.unit, { catalog: env.catalog, table: env.processors, digest });
-  return digest;
-}
-
-/** What a document's processors give the whole pipeline (its own offsets): the processor rules' findings and the facts. */
-function digestOf(doc: PipelineDocument, env: PipelineEnv): PipelineDigest {
-  const written: string[] = [];
-  const made: string[] = [];
+/**
+ * The digests of the parts of a document that start at `starts` (sorted; each part runs to the next): what its
+ * processors give the whole pipeline, each in the document's offsets with `origin` its start. What a digest keeps
+ * holds no piece of the document's text (names interned, messages copied): a unit's digest outlives its version.
+ */
+function digestsOf(doc: PipelineDocument, starts: readonly number[], env: PipelineEnv): PipelineDigest[] {
+  const digests = starts.map((origin): Digest => ({ origin, writes: [], gone: [], findings: [], converted: [], written: [], made: [] }));
+  const owner = (at: number): Digest => digests[lastAtOrBefore(starts, at)];
   for (const r of doc.refs) {
+    const digest = owner(r.segments[0].start);
+    if (removesField(r)) digest.gone.push({ path: r.joinedPath, at: r.segments[0].start });
     if (r.access !== 'write') continue;
-    written.push(r.joinedPath);
-    for (let i = 1; i <= r.path.length; i++) made.push(i === r.path.length ? r.joinedPath : r.path.slice(0, i).join('.'));
+    const path = r.path.map(own);
+    digest.written.push(r.joinedPath);
+    for (let i = 1; i <= path.length; i++) digest.made.push(i === path.length ? r.joinedPath : path.slice(0, i).join('.'));
+    if (!r.detail.removes) digest.writes.push({ path, segments: r.segments, role: r.role, access: r.access, detail: ownDetail(r.detail) });
   }
-  const findings: Array<PipelineDigest['findings'][number]> = [];
   for (const rule of processorRules) {
     for (const f of rule.check(doc, env)) {
-      findings.push({ diagnostic: diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f), unlessConverted: f.unlessConverted, unlessWritten: f.unlessWritten });
+      const d = diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f);
+      d.message = flatCopy(d.message);
+      if (d.data !== undefined) d.data = JSON.parse(JSON.stringify(d.data)) as unknown;
+      owner(d.start).findings.push({ diagnostic: d, unlessConverted: f.unlessConverted, unlessWritten: f.unlessWritten?.map(own) });
     }
   }
-  return {
-    writes: doc.refs.filter(isWrite),
-    gone: doc.refs.filter(removesField).map((r) => ({ path: r.joinedPath, at: r.segments[0].start })),
-    findings,
-    converted: convertedFields(doc, env),
-    written,
-    made,
-  };
+  for (const c of convertedFields(doc, env)) owner(c.at).converted.push(c.path);
+  return digests;
+}
+
+type Digest = { -readonly [K in keyof PipelineDigest]: PipelineDigest[K] extends ReadonlyArray<infer T> ? T[] : PipelineDigest[K] };
+
+/** The index of the last of `starts` (sorted) at or before `at`. */
+function lastAtOrBefore(starts: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** A name of the text, as a string of its own (a slice would keep the whole version's text alive). */
+function own(name: string): string {
+  return name.length <= 32 ? intern(name) : flatCopy(name);
+}
+
+function ownDetail(detail: NamedRefDetail): NamedRefDetail {
+  return detail.captureType === undefined ? detail : { ...detail, captureType: own(detail.captureType) };
 }
 
 function shift(span: Span, by: number): Span {

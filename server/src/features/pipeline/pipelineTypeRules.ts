@@ -32,12 +32,12 @@ function sites(doc: PipelineDocument, name: string): ProcessorSite[] {
   return doc.bodies.flatMap((b) => b.processors.filter((p) => p.name === name && p.options));
 }
 
-/** The schema fields the convert processors of a document write (`PipelineFacts.converted`). */
-export function convertedFields(doc: PipelineDocument, env: PipelineEnv): string[] {
-  const out: string[] = [];
+/** The schema fields the convert processors of a document write (`PipelineFacts.converted`), and where each processor starts. */
+export function convertedFields(doc: PipelineDocument, env: PipelineEnv): Array<{ path: string; at: number }> {
+  const out: Array<{ path: string; at: number }> = [];
   for (const site of sites(doc, 'convert')) {
     const target = writtenField(site, 'target_field', env) ?? writtenField(site, 'field', env);
-    if (target) out.push(target.field.path);
+    if (target) out.push({ path: target.field.path, at: site.holder.start });
   }
   return out;
 }
