@@ -19,6 +19,7 @@ import type { FeatureEnv } from '../features/env';
 import { FeatureCaches } from '../features/featureCaches';
 import type { FileKindAdapter } from '../features/fileKindAdapter';
 import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, RuleInfo, TextEdit } from '../features/types';
+import { digestDetected } from '../features/pipeline/pipelineAdapter';
 import { adapterOf, ConsoleDocument, fileKindAdapters, parseConsole, partAt } from './fileKinds';
 import { parseGuarded } from '../document/guardedParse';
 import { isPipelineUnits, parsePipelineUnits, PipelineUnits } from '../document/pipeline/pipelineUnits';
@@ -73,7 +74,9 @@ export class LanguageService {
    */
   private wholeParse(file: string, text: string, format: 'json' | 'yaml'): ParsedValue {
     if (format === 'json') {
-      const parsed = parsePipelineUnits(text, this.lastUnits.get(file));
+      // New units are digested for their first check while this parse has their trees (not parsed again then).
+      const env = this.env('json', file);
+      const parsed = parsePipelineUnits(text, this.lastUnits.get(file), (fresh) => digestDetected(text, fresh, env));
       if (isPipelineUnits(parsed)) {
         this.lastUnits.delete(file);
         this.lastUnits.set(file, parsed);

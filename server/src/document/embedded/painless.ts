@@ -60,9 +60,17 @@ function simpleLiteral(text: string, at: number): { content: Span; end: number }
 function assignsAt(text: string, i: number): boolean {
   const j = skipSpace(text, i);
   if (text.startsWith('++', j) || text.startsWith('--', j)) return true;
-  const op = /^(?:>>>|<<|>>|[+\-*/%&|^])?=/.exec(text.slice(j, j + 5));
-  return op !== null && text.charCodeAt(j + op[0].length) !== 61;
+  // An assignment operator: `=`, or `>>>=`, `<<=`, `>>=`, or one of + - * / % & | ^ before `=` (read char by char:
+  // this runs after every ctx path of every script); `==` is a comparison.
+  let k = j;
+  if (text.startsWith('>>>', k)) k += 3;
+  else if (text.startsWith('<<', k) || text.startsWith('>>', k)) k += 2;
+  else if (COMPOUND.includes(text.charAt(k))) k += 1;
+  return text.charCodeAt(k) === 61 && text.charCodeAt(k + 1) !== 61;
 }
+
+/** The operators that come before `=` in a compound assignment. */
+const COMPOUND = '+-*/%&|^';
 
 interface Scan {
   refs: EmbeddedRef[];
@@ -146,8 +154,9 @@ function chain(text: string, ctxStart: number, from: number, out: Scan, caret: n
       break;
     }
   }
-  const before = text.slice(Math.max(0, ctxStart - 2), ctxStart);
-  record(assignsAt(text, p) || before === '++' || before === '--' ? 'write' : 'read');
+  const before = ctxStart >= 2 ? text.charCodeAt(ctxStart - 1) : 0;
+  const incremented = (before === 43 || before === 45) && text.charCodeAt(ctxStart - 2) === before;
+  record(assignsAt(text, p) || incremented ? 'write' : 'read');
   return p;
 }
 

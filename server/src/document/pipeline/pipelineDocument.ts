@@ -14,7 +14,7 @@ import { isPipelineUnits, parsePipelineUnits, PipelineUnits, PlacedUnit, unitsIn
 import { processorRefs } from './processorRefs';
 
 export type { BodyRole, PipelineBody, ProcessorSite } from './pipelineBody';
-export type { PlacedUnit, ProcessorUnit } from './pipelineUnits';
+export type { FreshUnit, PlacedUnit, ProcessorUnit } from './pipelineUnits';
 export { valueOf } from '../objectValue';
 
 export interface PipelineDocument {
@@ -130,18 +130,20 @@ function viewWith(doc: PipelineDocument, placed: readonly PlacedUnit[], table: P
 }
 
 /**
- * Some units alone, parsed where they stand (document offsets): their processors' sites and references, for what
- * follows from their text alone (the skeleton's processors are not among them).
+ * Processors alone, from their trees (document offsets): their sites and references, for what follows from their text
+ * alone (the skeleton's processors are not among them).
  */
-export function unitsDocument(doc: PipelineDocument, placed: readonly PlacedUnit[], table: ProcessorTable): PipelineDocument {
-  const body: PipelineBody = { span: { start: 0, end: doc.text.length }, role: 'pipeline', root: undefined, pipeline: undefined, lists: [], processors: [] };
-  for (const p of placed) {
-    const tree = unitTree(doc.text, p);
-    if (tree?.kind === 'object') walkProcessor(tree, body);
-  }
+export function unitsDocument(text: string, type: FileType, trees: readonly ValueNode[], table: ProcessorTable): PipelineDocument {
+  const body: PipelineBody = { span: { start: 0, end: text.length }, role: 'pipeline', root: undefined, pipeline: undefined, lists: [], processors: [] };
+  for (const tree of trees) if (tree.kind === 'object') walkProcessor(tree, body);
   const refs: NamedRef[] = [];
-  processorRefs(body, doc.text, doc.type, table, refs);
-  return { kind: 'ingestPipeline', type: doc.type, text: doc.text, bodies: [body], errors: [], refs };
+  processorRefs(body, text, type, table, refs);
+  return { kind: 'ingestPipeline', type, text, bodies: [body], errors: [], refs };
+}
+
+/** A unit's tree where it stands in `doc` (document offsets). */
+export function unitTreeIn(doc: PipelineDocument, placed: PlacedUnit): ValueNode | undefined {
+  return unitTree(doc.text, placed);
 }
 
 function bodyOf(span: Span, role: BodyRole, root: ValueNode | undefined): PipelineBody {

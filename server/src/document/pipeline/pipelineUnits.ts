@@ -36,6 +36,18 @@ export interface PipelineUnits extends ParsedValue {
   readonly units: readonly PlacedUnit[];
 }
 
+/** A unit new in this version, with the tree its parse made (document offsets): `fresh` reads it while it is at hand. */
+export interface FreshUnit {
+  readonly placed: PlacedUnit;
+  readonly tree: ValueNode;
+}
+
+/** Characters compared at once when looking for what an edit left unchanged. */
+const CHUNK = 4096;
+
+/** New units handed to `fresh` at a time. */
+const FRESH_BATCH = 32;
+
 export function isPipelineUnits(parsed: ParsedValue): parsed is PipelineUnits {
   return 'units' in parsed;
 }
@@ -43,18 +55,32 @@ export function isPipelineUnits(parsed: ParsedValue): parsed is PipelineUnits {
 /**
  * The text as units when it is well-formed JSON whose root object has one `processors` list; otherwise its plain
  * fast parse (`root` undefined when it is not well-formed: the caller parses it tolerantly). Units of `previous`
- * whose text is unchanged are kept, unparsed.
+ * whose text is unchanged are kept, unparsed; the new ones go to `fresh` with their trees, a batch at a time (the
+ * language service digests them there instead of parsing them again for their first check).
  */
-export function parsePipelineUnits(text: string, previous?: PipelineUnits): PipelineUnits | ParsedValue {
+export function parsePipelineUnits(text: string, previous?: PipelineUnits, fresh?: (batch: readonly FreshUnit[]) => void): PipelineUnits | ParsedValue {
   parseCounter.wholeFiles++;
   const known = previous ? unchangedUnits(previous, text) : undefined;
   const units: PlacedUnit[] = [];
+  let batch: FreshUnit[] = [];
+  const flush = (): void => {
+    if (batch.length > 0) fresh?.(batch);
+    batch = [];
+  };
   const items: ItemList = {
     key: 'processors',
     known: (start) => known?.get(start)?.length,
-    item: (start, end, node) => units.push({ start, unit: node ? { length: end - start, summary: summaryOf(node) } : known!.get(start)! }),
+    item: (start, end, node) => {
+      const placed: PlacedUnit = { start, unit: node ? { length: end - start, summary: summaryOf(node) } : known!.get(start)! };
+      units.push(placed);
+      if (!node || !fresh) return;
+      // Handed on a batch at a time while the trees are young: kept all until the end, every one would be promoted.
+      batch.push({ placed, tree: node });
+      if (batch.length >= FRESH_BATCH) flush();
+    },
   };
   const root = parseJsonFast(text, items);
+  flush();
   if (root?.kind !== 'object') return { root, errors: [] };
   const property = root.properties.find((p) => p.key === 'processors');
   const list = property?.value?.kind === 'array' ? property.value : undefined;
@@ -68,11 +94,14 @@ export function parsePipelineUnits(text: string, previous?: PipelineUnits): Pipe
 function unchangedUnits(previous: PipelineUnits, text: string): Map<number, ProcessorUnit> {
   const before = previous.text;
   const shortest = Math.min(before.length, text.length);
+  // A chunk at a time first (a string comparison of two slices), then character by character: a 1 MB text each edit.
   let head = 0;
+  while (head + CHUNK <= shortest && before.slice(head, head + CHUNK) === text.slice(head, head + CHUNK)) head += CHUNK;
   while (head < shortest && before.charCodeAt(head) === text.charCodeAt(head)) head++;
   // The common end is not cut where the common start ends: an inserted processor reads the same as the end of the one
   // before it (`"\n      }\n    },`), and each side is safe on its own (a unit inside it has the same text there).
   let tail = 0;
+  while (tail + CHUNK <= shortest && before.slice(before.length - tail - CHUNK, before.length - tail) === text.slice(text.length - tail - CHUNK, text.length - tail)) tail += CHUNK;
   while (tail < shortest && before.charCodeAt(before.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail)) tail++;
   const delta = text.length - before.length;
   const kept = new Map<number, ProcessorUnit>();

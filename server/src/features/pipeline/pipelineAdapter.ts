@@ -1,10 +1,11 @@
 // The ingest pipeline file kind as the service sees it: the adapter of document/pipeline/ and the pipeline features.
 import { loadProcessorTable } from '../../catalog/processors';
-import { isPipeline, parsePipelineDocument, PipelineDocument, pipelineEndpoint, pipelineView } from '../../document/pipeline/pipelineDocument';
+import { fileType } from '../../document/fileType';
+import { FreshUnit, isPipeline, parsePipelineDocument, PipelineDocument, pipelineEndpoint, pipelineView } from '../../document/pipeline/pipelineDocument';
 import type { FeatureEnv } from '../env';
 import type { FileKindAdapter } from '../fileKindAdapter';
 import { completePipeline, pipelineCompletionDocs } from './pipelineCompletion';
-import { checkPipeline } from './pipelineDiagnostics';
+import { checkPipeline, digestFresh } from './pipelineDiagnostics';
 import type { PipelineEnv } from './pipelineEnv';
 import { pipelineFixes } from './pipelineFixes';
 import { pipelineHints } from './pipelineHints';
@@ -32,6 +33,11 @@ export const pipelineAdapter: FileKindAdapter<PipelineDocument> = {
     shown.some((d) => d.code === 'foreign-meta-field' && d.start <= range.end && d.end >= range.start) ? doc : around(doc, range.start, range.end),
     shown, range, loadProcessorTable()),
 };
+
+/** Digests the units new in a JSON pipeline while file detection's parse has their trees (pipelineDiagnostics.ts). */
+export function digestDetected(text: string, fresh: readonly FreshUnit[], env: FeatureEnv): void {
+  digestFresh(text, fileType('ingestPipeline', 'json'), fresh, pipelineEnv(env));
+}
 
 function around(doc: PipelineDocument, start: number, end: number): PipelineDocument {
   return pipelineView(doc, { start, end }, loadProcessorTable());

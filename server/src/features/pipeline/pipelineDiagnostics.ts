@@ -7,9 +7,10 @@
 import type { ProcessorTable } from '../../catalog/processors';
 import type { Catalog } from '../../catalog/types';
 import { flatCopy, intern } from '../../document/compact';
-import { EventView, NamedRef, NamedRefDetail } from '../../document/fieldRefs';
+import { childPath, EventView, NamedRef, NamedRefDetail } from '../../document/fieldRefs';
 import type { Span } from '../../document/model';
-import { PipelineDocument, skeletonView, unitsDocument } from '../../document/pipeline/pipelineDocument';
+import type { FileType } from '../../document/fileType';
+import { FreshUnit, PipelineDocument, skeletonView, unitsDocument, unitTreeIn } from '../../document/pipeline/pipelineDocument';
 import type { PipelineDigest } from '../featureCaches';
 import type { FwDiagnostic } from '../types';
 import { diagnostic, unitDiagnostics } from '../unitDiagnostics';
@@ -48,8 +49,9 @@ export function checkPipeline(doc: PipelineDocument, env: PipelineEnv): FwDiagno
   const missing = digests.flatMap((digest, i) => (digest === undefined ? [i] : []));
   for (let b = 0; b < missing.length; b += BATCH) {
     const batch = missing.slice(b, b + BATCH).map((i) => units[i]);
-    const made = digestsOf(unitsDocument(doc, batch, env.processors), batch.map((p) => p.start), env);
-    batch.forEach((placed, k) => (placed.unit.derived = new UnitDigest(env.catalog, env.processors, made[k])));
+    // A unit of a units document always parses (it was read as well-formed JSON); were it not to, it holds nothing.
+    const fresh = batch.map((placed): FreshUnit => ({ placed, tree: unitTreeIn(doc, placed) ?? { kind: 'invalid', raw: '', start: placed.start, end: placed.start } }));
+    const made = digestFresh(doc.text, doc.type, fresh, env);
     missing.slice(b, b + BATCH).forEach((i, k) => (digests[i] = made[k]));
   }
   const parts: Part[] = units.map((placed, i) => ({ digest: digests[i]!, at: placed.start - digests[i]!.origin }));
@@ -59,14 +61,29 @@ export function checkPipeline(doc: PipelineDocument, env: PipelineEnv): FwDiagno
   return judge(doc, skeleton, parts, env);
 }
 
+/**
+ * Digests units new in a version from their trees (document offsets), and keeps each in its unit: the language
+ * service hands them on from file detection's parse, the check reads the rest.
+ */
+export function digestFresh(text: string, type: FileType, fresh: readonly FreshUnit[], env: PipelineEnv): PipelineDigest[] {
+  const made = digestsOf(unitsDocument(text, type, fresh.map((f) => f.tree), env.processors), fresh.map((f) => f.placed.start), env);
+  fresh.forEach((f, k) => (f.placed.unit.derived = new UnitDigest(env.catalog, env.processors, made[k])));
+  return made;
+}
+
 /** The whole pipeline judged from its parts' digests; `body` holds the pipeline object (the body rules read it). */
 function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Part[], env: PipelineEnv): FwDiagnostic[] {
-  let facts: PipelineFacts | undefined;
-  const factsOf = (): PipelineFacts => (facts ??= {
-    converted: new Set(parts.flatMap((p) => p.digest.converted)),
-    written: new Set(parts.flatMap((p) => p.digest.written)),
-    made: new Set(parts.flatMap((p) => p.digest.made)),
-  });
+  const union = (pick: (d: PipelineDigest) => readonly string[]): (() => ReadonlySet<string>) => {
+    let set: Set<string> | undefined;
+    return () => {
+      if (!set) {
+        set = new Set<string>();
+        for (const { digest } of parts) for (const s of pick(digest)) set.add(s);
+      }
+      return set;
+    };
+  };
+  const factsOf: PipelineFacts = { converted: union((d) => d.converted), written: union((d) => d.written), made: union((d) => d.made) };
   // Where each removed path's last removal stands (a later part's removal of the same path wins, as a whole walk sets it).
   const gone = new Map<string, number>();
   for (const { digest, at } of parts) for (const g of digest.gone) gone.set(g.path, g.at + at);
@@ -105,8 +122,11 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
     if (removesField(r)) digest.gone.push({ path: r.joinedPath, at: r.segments[0].start });
     if (r.access !== 'write') continue;
     const path = r.path.map(own);
-    digest.written.push(r.joinedPath);
-    for (let i = 1; i <= path.length; i++) digest.made.push(i === path.length ? r.joinedPath : path.slice(0, i).join('.'));
+    // Each prefix interned (`childPath`): the same few thousand paths recur across a pipeline's processors.
+    let prefix = path[0];
+    digest.made.push(prefix);
+    for (let i = 1; i < path.length; i++) digest.made.push((prefix = childPath(prefix, path[i])));
+    digest.written.push(prefix);
     if (!r.detail.removes) digest.writes.push({ path, segments: r.segments, role: r.role, access: r.access, detail: ownDetail(r.detail) });
   }
   for (const rule of processorRules) {

@@ -18,22 +18,26 @@ export interface PipelineFinding extends Finding {
   unlessWritten?: readonly string[];
 }
 
-/** What the pipeline's processors state as a whole: what voids a conditional finding (PipelineFinding). */
+/**
+ * What the pipeline's processors state as a whole: what voids a conditional finding (PipelineFinding). Each is made on
+ * first read (an edit asks again): the written paths only when some finding names one.
+ */
 export interface PipelineFacts {
   /** The schema fields that some convert processor writes (its `target_field`, else its `field`). */
-  converted: ReadonlySet<string>;
+  converted(): ReadonlySet<string>;
   /** The joined paths the pipeline writes. */
-  written: ReadonlySet<string>;
+  written(): ReadonlySet<string>;
   /** Every path a write makes: the written paths and each object above them. */
-  made: ReadonlySet<string>;
+  made(): ReadonlySet<string>;
 }
 
 /** Whether a finding stands against the whole pipeline's facts. */
-export function stands(f: Pick<PipelineFinding, 'unlessConverted' | 'unlessWritten'>, facts: () => PipelineFacts): boolean {
-  if (f.unlessConverted !== undefined && facts().converted.has(f.unlessConverted)) return false;
+export function stands(f: Pick<PipelineFinding, 'unlessConverted' | 'unlessWritten'>, facts: PipelineFacts): boolean {
+  if (f.unlessConverted !== undefined && facts.converted().has(f.unlessConverted)) return false;
   const path = f.unlessWritten;
   if (path === undefined) return true;
-  const { written, made } = facts();
+  const written = facts.written();
+  const made = facts.made();
   if (made.has(path.join('.'))) return false;
   let prefix = '';
   for (const name of path) {

@@ -83,10 +83,9 @@ export const unknownOption: PipelineRule = {
     for (const body of doc.bodies) for (const site of body.processors) {
       const info = env.processors.get(site.name);
       if (!info || !site.options) continue;
-      const names = Object.keys(info.options);
       for (const p of site.options.properties) {
         if (p.key === '' || env.processors.option(site.name, p.key)) continue;
-        const { text, suggestions } = didYouMean(p.key, names);
+        const { text, suggestions } = didYouMean(p.key, Object.keys(info.options));
         out.push(findingAt(p.keySpan, { message: `The ${site.name} processor has no option '${p.key}'${text}`, data: { suggestions } }));
       }
     }
@@ -106,7 +105,7 @@ export const missingOption: PipelineRule = {
     for (const body of doc.bodies) for (const site of body.processors) {
       const info = env.processors.get(site.name);
       if (!info || (site.options === undefined && site.key.value !== undefined && site.key.value.kind !== 'object')) continue;
-      const missing = Object.values(info.options).filter((o) => o.required && !(site.options && valueOf(site.options, o.name) !== undefined));
+      const missing = info.required.filter((o) => !(site.options && valueOf(site.options, o.name) !== undefined));
       if (missing.length === 0) continue;
       const list = missing.map((o) => `'${o.name}'`).join(', ');
       out.push(findingAt(site.key.keySpan, { message: `The ${site.name} processor needs ${missing.length === 1 ? 'the option' : 'the options'} ${list}`, data: { options: missing.map((o) => o.name) } }));
