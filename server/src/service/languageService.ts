@@ -1,5 +1,6 @@
 // The facade over parsing and features: document offsets in and out, per-event caching inside.
 // server.ts and the command line both call only this; neither knows how features work or which file kinds exist.
+import { loadProcessorTable } from '../catalog/processors';
 import type { Catalog } from '../catalog/types';
 import { eventAt, parseEventDocument } from '../document/eventDocument';
 import { EventView } from '../document/fieldRefs';
@@ -76,7 +77,7 @@ export class LanguageService {
     if (format === 'json') {
       // New units are digested for their first check while this parse has their trees (not parsed again then).
       const env = this.env('json', file);
-      const parsed = parsePipelineUnits(text, this.lastUnits.get(file), (fresh) => digestDetected(text, fresh, env));
+      const parsed = parsePipelineUnits(text, loadProcessorTable(), this.lastUnits.get(file), (fresh) => digestDetected(text, fresh, env));
       if (isPipelineUnits(parsed)) {
         this.lastUnits.delete(file);
         this.lastUnits.set(file, parsed);

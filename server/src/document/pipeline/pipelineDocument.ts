@@ -59,7 +59,7 @@ export function parsePipelineDocument(
   const errors: SyntaxProblem[] = [];
   if (!type.console && type.format === 'json') {
     // Well-formed JSON is read as units, keeping the previous version's unchanged ones; anything else is parsed whole below.
-    const parsed = whole ?? parsePipelineUnits(text, previous?.units);
+    const parsed = whole ?? parsePipelineUnits(text, table, previous?.units);
     if (isPipelineUnits(parsed)) return new UnitsDocument(text, type, table, parsed);
     if (parsed.root !== undefined || whole) whole = parsed;
   }

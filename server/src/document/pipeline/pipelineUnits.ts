@@ -7,12 +7,14 @@
 import { ItemList, parseJsonFast, parseJsonFastAt } from '../jsonFast';
 import type { ParsedValue } from '../jsonValue';
 import { ArrayNode, ObjectNode, Property, PropertyNode, Span, ValueNode } from '../model';
+import { BoundedMemo } from '../boundedMemo';
 import { parseCounter } from '../parseCounter';
+import type { ProcessorTable } from '../../catalog/processors';
 
 /** One top-level processor's text, the same object while that text is unchanged across versions (results key on it). */
 export interface ProcessorUnit {
   readonly length: number;
-  /** What detection reads of it (`looksLikePipeline`): a one-key object's name and option names, no values. */
+  /** What detection reads of it (`looksLikePipeline`): a one-key object's name, and whether its options are its own. */
   readonly summary: ValueNode;
   /**
    * What the features made of this text (their own type, which they check), kept as long as the unit: a slot rather
@@ -58,7 +60,9 @@ export function isPipelineUnits(parsed: ParsedValue): parsed is PipelineUnits {
  * whose text is unchanged are kept, unparsed; the new ones go to `fresh` with their trees, a batch at a time (the
  * language service digests them there instead of parsing them again for their first check).
  */
-export function parsePipelineUnits(text: string, previous?: PipelineUnits, fresh?: (batch: readonly FreshUnit[]) => void): PipelineUnits | ParsedValue {
+export function parsePipelineUnits(
+  text: string, table: ProcessorTable, previous?: PipelineUnits, fresh?: (batch: readonly FreshUnit[]) => void,
+): PipelineUnits | ParsedValue {
   parseCounter.wholeFiles++;
   const known = previous ? unchangedUnits(previous, text) : undefined;
   const units: PlacedUnit[] = [];
@@ -71,7 +75,7 @@ export function parsePipelineUnits(text: string, previous?: PipelineUnits, fresh
     key: 'processors',
     known: (start) => known?.get(start)?.length,
     item: (start, end, node) => {
-      const placed: PlacedUnit = { start, unit: node ? { length: end - start, summary: summaryOf(node) } : known!.get(start)! };
+      const placed: PlacedUnit = { start, unit: node ? { length: end - start, summary: summaryOf(node, table) } : known!.get(start)! };
       units.push(placed);
       if (!node || !fresh) return;
       // Handed on a batch at a time while the trees are young: kept all until the end, every one would be promoted.
@@ -112,18 +116,33 @@ function unchangedUnits(previous: PipelineUnits, text: string): Map<number, Proc
   return kept;
 }
 
-/** A processor as detection reads it: its keys, and its options' keys; nothing else is kept. */
-function summaryOf(node: ValueNode): ValueNode {
-  if (node.kind !== 'object') return { kind: 'invalid', raw: '', start: node.start, end: node.end };
-  const properties = node.properties.map((p) => {
-    const options = p.value;
-    const value: ValueNode | undefined = options?.kind === 'object'
-      ? { kind: 'object', start: options.start, end: options.end, properties: options.properties.map((o) => keyOnly(o)) }
-      : options && { kind: 'invalid', raw: '', start: options.start, end: options.end };
-    return withValue(p, value);
-  });
-  return { kind: 'object', start: node.start, end: node.end, properties };
+/**
+ * A processor as detection reads it (`looksLikePipeline`): whether it is a one-key object, its name, and whether every
+ * option it gives is one of that processor's (the table says). Summaries are shared, one per answer: a pipeline of
+ * thousands of processors keeps no copy of their keys for detection.
+ */
+function summaryOf(node: ValueNode, table: ProcessorTable): ValueNode {
+  if (node.kind !== 'object') return NOT_A_PROCESSOR;
+  if (node.properties.length !== 1) return SEVERAL_KEYS;
+  const { key: name, value } = node.properties[0];
+  const own = value?.kind !== 'object' || !table.get(name) || value.properties.every((p) => p.key === '' || table.option(name, p.key) !== undefined);
+  return (own ? ownOptions : otherOptions).get(name);
 }
+
+/** The shared summary of a processor named `name`: options of its own read as none, any other as one no processor takes. */
+function processorSummary(name: string, own: boolean): ValueNode {
+  const options: ObjectNode = { kind: 'object', start: 0, end: 0, properties: own ? [] : [new Property(NO_OPTION, 0, 0, 0, 0)] };
+  const property = new Property(name, 0, 0, 0, 0);
+  property.value = options;
+  return { kind: 'object', start: 0, end: 0, properties: [property] };
+}
+
+const NOT_A_PROCESSOR: ValueNode = { kind: 'invalid', raw: '', start: 0, end: 0 };
+const SEVERAL_KEYS: ValueNode = { kind: 'object', start: 0, end: 0, properties: [new Property('', 0, 0, 0, 0), new Property('', 0, 0, 0, 0)] };
+const NO_OPTION = '\u0000';
+// By processor name (names typed while editing are not bounded: the memo is).
+const ownOptions = new BoundedMemo<ValueNode>((name) => processorSummary(name, true), 2_000);
+const otherOptions = new BoundedMemo<ValueNode>((name) => processorSummary(name, false), 2_000);
 
 function keyOnly(p: PropertyNode): Property {
   return new Property(p.key, p.keySpan.start, p.keySpan.end, p.keyTokenSpan.start, p.keyTokenSpan.end);

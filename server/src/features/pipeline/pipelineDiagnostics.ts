@@ -7,11 +7,10 @@
 import type { ProcessorTable } from '../../catalog/processors';
 import type { Catalog } from '../../catalog/types';
 import { flatCopy, intern } from '../../document/compact';
-import { childPath, EventView, NamedRef, NamedRefDetail } from '../../document/fieldRefs';
+import { childPath, EventView, NamedRef, NamedRefDetail, RefAccess, RefRole } from '../../document/fieldRefs';
 import type { Span } from '../../document/model';
 import type { FileType } from '../../document/fileType';
 import { FreshUnit, PipelineDocument, skeletonView, unitsDocument, unitTreeIn } from '../../document/pipeline/pipelineDocument';
-import type { PipelineDigest } from '../featureCaches';
 import type { FwDiagnostic } from '../types';
 import { diagnostic, unitDiagnostics } from '../unitDiagnostics';
 import type { PipelineEnv } from './pipelineEnv';
@@ -23,6 +22,26 @@ import { removedAfter, removesField, sliceOf } from './pipelineViews';
 const processorRules = pipelineRules.filter((r) => r.scope === 'processor');
 /** Units digested in one pass. */
 const BATCH = 32;
+
+/**
+ * What a pipeline's processors give the whole pipeline, in the offsets of the version it was made in: kept per
+ * top-level processor of a pipeline read as units while its text is unchanged.
+ */
+interface PipelineDigest {
+  /** Where its part started when digested: its offsets are the document's of that version. */
+  origin: number;
+  /** The names written and not removed there (the written view keeps those not removed later). */
+  writes: ReadonlyArray<{ path: readonly string[]; segments: readonly Span[]; role: RefRole; access: RefAccess; detail: NamedRefDetail }>;
+  /** Paths removed or renamed away, and where. */
+  gone: ReadonlyArray<{ path: string; at: number }>;
+  /** The processor rules' findings (default severities), each with what another processor's text would void it by. */
+  findings: ReadonlyArray<{ diagnostic: FwDiagnostic; unlessConverted?: string; unlessWritten?: readonly string[] }>;
+  /** The schema fields its convert processors write. */
+  converted: readonly string[];
+  /** The joined paths it writes, and every path those writes make (each object above them included). */
+  written: readonly string[];
+  made: readonly string[];
+}
 
 /** A unit's digest and what it was made with (`ProcessorUnit.derived`): a processor unchanged since the previous version is not read again. */
 class UnitDigest {
