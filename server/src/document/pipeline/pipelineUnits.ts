@@ -47,8 +47,8 @@ export interface FreshUnit {
 /** Characters compared at once when looking for what an edit left unchanged. */
 const CHUNK = 4096;
 
-/** New units handed to `fresh` at a time. */
-const FRESH_BATCH = 32;
+/** New units handed to `fresh` at a time (as the check digests them, pipelineDiagnostics.ts `BATCH`). */
+const FRESH_BATCH = 16;
 
 export function isPipelineUnits(parsed: ParsedValue): parsed is PipelineUnits {
   return 'units' in parsed;
