@@ -15,6 +15,7 @@ import { processorRefs } from './processorRefs';
 
 export type { BodyRole, PipelineBody, ProcessorSite } from './pipelineBody';
 export type { FreshUnit, PlacedUnit, ProcessorUnit } from './pipelineUnits';
+export { unitTree } from './pipelineUnits';
 export { valueOf } from '../objectValue';
 
 export interface PipelineDocument {
@@ -139,11 +140,6 @@ export function unitsDocument(text: string, type: FileType, trees: readonly Valu
   const refs: NamedRef[] = [];
   processorRefs(body, text, type, table, refs);
   return { kind: 'ingestPipeline', type, text, bodies: [body], errors: [], refs };
-}
-
-/** A unit's tree where it stands in `doc` (document offsets). */
-export function unitTreeIn(doc: PipelineDocument, placed: PlacedUnit): ValueNode | undefined {
-  return unitTree(doc.text, placed);
 }
 
 function bodyOf(span: Span, role: BodyRole, root: ValueNode | undefined): PipelineBody {

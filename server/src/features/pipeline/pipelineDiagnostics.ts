@@ -10,7 +10,7 @@ import { flatCopy, intern } from '../../document/compact';
 import { childPath, EventView, NamedRef, NamedRefDetail, RefAccess, RefRole } from '../../document/fieldRefs';
 import type { Span } from '../../document/model';
 import type { FileType } from '../../document/fileType';
-import { FreshUnit, PipelineDocument, skeletonView, unitsDocument, unitTreeIn } from '../../document/pipeline/pipelineDocument';
+import { FreshUnit, PipelineDocument, skeletonView, unitsDocument, unitTree } from '../../document/pipeline/pipelineDocument';
 import type { FwDiagnostic } from '../types';
 import { diagnostic, unitDiagnostics } from '../unitDiagnostics';
 import type { PipelineEnv } from './pipelineEnv';
@@ -69,7 +69,7 @@ export function checkPipeline(doc: PipelineDocument, env: PipelineEnv): FwDiagno
   for (let b = 0; b < missing.length; b += BATCH) {
     const batch = missing.slice(b, b + BATCH).map((i) => units[i]);
     // A unit of a units document always parses (it was read as well-formed JSON); were it not to, it holds nothing.
-    const fresh = batch.map((placed): FreshUnit => ({ placed, tree: unitTreeIn(doc, placed) ?? { kind: 'invalid', raw: '', start: placed.start, end: placed.start } }));
+    const fresh = batch.map((placed): FreshUnit => ({ placed, tree: unitTree(doc.text, placed) ?? { kind: 'invalid', raw: '', start: placed.start, end: placed.start } }));
     const made = digestFresh(doc.text, doc.type, fresh, env);
     missing.slice(b, b + BATCH).forEach((i, k) => (digests[i] = made[k]));
   }
