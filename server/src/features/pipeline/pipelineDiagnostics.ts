@@ -157,10 +157,24 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
     }
   }
   for (const c of convertedFields(doc, env)) owner(c.at).converted.push(c.path);
-  return digests;
+  return digests.map(kept);
 }
 
 type Digest = { -readonly [K in keyof PipelineDigest]: PipelineDigest[K] extends ReadonlyArray<infer T> ? T[] : PipelineDigest[K] };
+
+/**
+ * A digest as it is kept: every list at its exact size, an empty one shared. Thousands are kept, each list grown by
+ * push to room for 17 and most of them empty or holding one or two.
+ */
+function kept(d: Digest): PipelineDigest {
+  const exact = <T>(list: T[]): readonly T[] => (list.length === 0 ? EMPTY : list.slice());
+  return {
+    origin: d.origin, writes: exact(d.writes), gone: exact(d.gone), findings: exact(d.findings),
+    converted: exact(d.converted), written: exact(d.written), made: exact(d.made),
+  };
+}
+
+const EMPTY: readonly never[] = [];
 
 /** The index of the last of `starts` (sorted) at or before `at`. */
 function lastAtOrBefore(starts: readonly number[], at: number): number {
