@@ -86,11 +86,12 @@ function chain(text: string, ctxStart: number, from: number, out: Scan, caret: n
   const segments: Span[] = [];
   let literalDotted = false;
   let p = from;
+  // Called once per chain, as it ends: the path and segments are the reference's own, not copies.
   const record = (access: RefAccess, extra?: Partial<EmbeddedRef>): void => {
     if (path.length === 0) return;
-    const ref: EmbeddedRef = { path: path.slice(), segments: segments.slice(), span: { start: segments[0].start, end: segments[segments.length - 1].end }, access };
+    const ref: EmbeddedRef = { path, segments, span: { start: segments[0].start, end: segments[segments.length - 1].end }, access };
     if (literalDotted) ref.literalDotted = true;
-    out.refs.push(Object.assign(ref, extra));
+    out.refs.push(extra ? Object.assign(ref, extra) : ref);
   };
   /** Records the site when the caret is in `replace`; an assignment after `afterName` makes it a write. */
   const siteAt = (replace: Span, afterName: number, access?: RefAccess): void => {
@@ -120,7 +121,8 @@ function chain(text: string, ctxStart: number, from: number, out: Scan, caret: n
       const r = skipSpace(text, q + (text.charCodeAt(q) === 63 ? 2 : 1));
       let end = r;
       if (isIdentStart(text.charCodeAt(r))) while (isIdentPart(text.charCodeAt(end))) end++;
-      siteAt({ start: r, end }, end);
+      // Only a caret makes a site (no span for it otherwise: this runs for every segment of every path).
+      if (caret !== undefined) siteAt({ start: r, end }, end);
       if (end === r) return r;
       const after = skipSpace(text, end);
       if (text.charCodeAt(after) === 40) return method(text.slice(r, end), after);
