@@ -11,7 +11,9 @@ import { loadCatalog } from './catalog';
 import type { Catalog } from './catalog/types';
 import { ClientFeatures, readClientFeatures } from './lsp/clientFeatures';
 import { Configurator } from './lsp/configuration';
-import { DefinitionWatcher } from './lsp/definitionWatcher';
+import { DefinitionWatcher, watches } from './lsp/definitionWatcher';
+import { WorkspaceFiles } from './lsp/workspaceFiles';
+import { indexedGlobs } from './service/workspaceIndex';
 import { yieldToEventLoop } from './lsp/diagnosticRun';
 import { Cancelled, describe, guarded, throwIfCancelled } from './lsp/guard';
 import { LineTableDocument } from './lsp/lineTableDocument';
@@ -46,6 +48,9 @@ let builtin: Catalog;
 let workspaces: Workspaces;
 let configurator: Configurator;
 let watcher: DefinitionWatcher;
+/** The workspace files that feed each folder's field index, and their watcher. */
+let workspaceFiles: WorkspaceFiles;
+let filesWatcher: DefinitionWatcher;
 let pushedSettings: unknown;
 let markReady: () => void;
 /** Settings and catalogs are in place; every request waits for this. */
@@ -91,6 +96,16 @@ connection.onInitialize((params: InitializeParams): InitializeResult | ResponseE
     onChange: definitionsChanged,
     log,
   }, client.relativePatterns);
+  workspaceFiles = new WorkspaceFiles({
+    openFiles,
+    warn: (message) => { log(message); void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message }); },
+    log,
+  });
+  filesWatcher = new DefinitionWatcher({
+    registerWithClient: client.dynamicWatchers ? registerWatchers : undefined,
+    onChange: workspaceFilesChanged,
+    log,
+  }, client.relativePatterns);
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -119,6 +134,7 @@ connection.onInitialized(async () => {
         for (const removed of event.removed) {
           const ws = workspaces.all().find((w) => w.folder?.uri === removed.uri);
           if (ws) configurator.forget(ws);
+          if (ws) workspaceFiles.forget(ws);
           workspaces.remove(removed.uri);
         }
         const added = event.added.map((f) => folderFromUri(f.uri, f.name)).filter((f) => f !== undefined);
@@ -126,6 +142,8 @@ connection.onInitialized(async () => {
       });
     }
     await Promise.all(workspaces.all().map((ws) => configurator.refresh(ws)));
+    // Read before the first request is answered: an action or a finding may depend on the folder's other files.
+    scanWorkspaceFiles(true);
   } catch (error) {
     log(`fieldwise: reading the settings failed, using the defaults: ${describe(error)}`);
   } finally {
@@ -142,9 +160,16 @@ connection.onDidChangeConfiguration(async (params) => {
   if (changed.some(Boolean)) settingsChanged();
 });
 
-connection.onDidChangeWatchedFiles(() => {
-  // Only the definition globs are registered: any change is a definitions change.
-  for (const ws of workspaces.all()) if (ws.folder) watcher.changed(ws.folder.uri);
+connection.onDidChangeWatchedFiles(({ changes }) => {
+  // Two sets of globs are registered: the definitions' and the workspace index's; a change goes to the owner of its file.
+  for (const change of changes) {
+    const ws = workspaces.of(change.uri);
+    if (!ws.folder) continue;
+    const file = ws.fileOf(change.uri);
+    const indexed = workspaceFiles.reads(ws, file);
+    if (indexed) filesWatcher.changed(ws.folder.uri);
+    if (!indexed || watches(configurator.entries(ws), file)) watcher.changed(ws.folder.uri);
+  }
 });
 
 /** Documents seen since they were opened: the first check runs at once, later ones wait for a pause in typing. */
@@ -158,7 +183,22 @@ documents.onDidChangeContent(async ({ document }) => {
   push.schedule(document.uri, first ? 0 : undefined);
 });
 
+// An open workspace file's text is the index's copy: indexed after a pause in typing, or at once when an action needs it.
+let indexTimer: NodeJS.Timeout | undefined;
+documents.onDidChangeContent(({ document }) => {
+  const ws = workspaces?.of(document.uri);
+  if (!ws?.folder) return;
+  workspaceFiles.edited(ws, ws.fileOf(document.uri));
+  clearTimeout(indexTimer);
+  indexTimer = setTimeout(() => {
+    indexTimer = undefined;
+    if (workspaceFiles.pending().map((w) => workspaceFiles.flush(w)).some(Boolean)) refreshDiagnostics();
+  }, 300);
+});
+
 documents.onDidClose(({ document }) => {
+  const ws = workspaces.of(document.uri);
+  if (ws.folder) workspaceFiles.closed(ws, ws.fileOf(document.uri));
   seen.delete(document.uri);
   open.close(document.uri);
   pull.forget(document.uri);
@@ -168,6 +208,7 @@ documents.onDidClose(({ document }) => {
 connection.languages.diagnostics.on(guarded<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, { kind: 'full', items: [] } as DocumentDiagnosticReport,
   async (params: DocumentDiagnosticParams, token) => {
     await ready;
+    flushWorkspaceFiles(params.textDocument.uri);
     const report = await pull.handle(params, token);
     const ctx = open.context(params.textDocument.uri);
     if (ctx) warmCompletion(ctx.workspace.service, ctx.type.format, ctx.file);
@@ -210,6 +251,7 @@ connection.languages.inlayHint.on(guarded('inlay hints', log, null as InlayHint[
 connection.onCodeAction(guarded('code actions', log, null as CodeAction[] | null, async (params: CodeActionParams, token) => {
   const snap = await snapshotFor(params.textDocument.uri, token);
   if (!snap) return null;
+  flushWorkspaceFiles(snap.doc.uri);
   // Check first in the background-friendly way; the fixes then find every event's findings cached.
   if (!(await open.diagnostics(snap, () => token.isCancellationRequested))) throw new Cancelled();
   const sent = params.context.diagnostics.map((d) => fromDiagnostic(d, snap.at)).filter((d) => d !== undefined);
@@ -272,8 +314,53 @@ async function registerWatchers(watchers: FileSystemWatcher[]): Promise<() => vo
 async function updateWatchers(): Promise<void> {
   try {
     await watcher.update(workspaces.all().filter((ws) => ws.folder).map((ws) => ({ folder: ws.folder!, entries: configurator.entries(ws) })));
+    await filesWatcher.update(workspaces.all().filter((ws) => ws.folder).map((ws) => ({ folder: ws.folder!, entries: indexedGlobs(ws.settings) })));
   } catch (error) {
     log(`fieldwise: cannot watch the custom definitions: ${describe(error)}`);
+  }
+}
+
+/** The open documents of a workspace that the index reads, by file: their text is read only when indexed. */
+function openFiles(ws: Workspace): Map<string, () => string> {
+  const out = new Map<string, () => string>();
+  for (const doc of documents.all()) {
+    if (workspaces.of(doc.uri) !== ws) continue;
+    const file = ws.fileOf(doc.uri);
+    if (workspaceFiles.reads(ws, file)) out.set(file, () => doc.getText());
+  }
+  return out;
+}
+
+/** Indexes the edits of the workspace's open files not indexed yet; other documents' findings follow if components changed. */
+function flushWorkspaceFiles(uri: string): void {
+  const ws = workspaces.of(uri);
+  if (ws.folder && workspaceFiles.flush(ws)) refreshDiagnostics();
+}
+
+/** Reads every folder's files (`fresh`: all of them again, else only those changed on disk). */
+function scanWorkspaceFiles(fresh: boolean): boolean {
+  let changed = false;
+  for (const ws of workspaces.all()) {
+    if (!ws.folder) continue;
+    try {
+      const started = Date.now();
+      changed = workspaceFiles.scan(ws, fresh) || changed;
+      const index = ws.service.workspace;
+      trace(`workspace index ${ws.folder.name}: ${index.files} files, ${index.written().size} field names written, in ${Date.now() - started} ms`);
+    } catch (error) {
+      log(`fieldwise: reading the workspace files of ${ws.folder.name} failed: ${describe(error)}`);
+    }
+  }
+  return changed;
+}
+
+function workspaceFilesChanged(folderUri: string): void {
+  const ws = workspaces.all().find((w) => w.folder?.uri === folderUri);
+  if (!ws) return;
+  try {
+    if (workspaceFiles.scan(ws)) refreshDiagnostics();
+  } catch (error) {
+    log(`fieldwise: reading the workspace files of ${ws.folder?.name} failed: ${describe(error)}`);
   }
 }
 
@@ -284,6 +371,8 @@ function definitionsChanged(folderUri: string): void {
 
 function settingsChanged(): void {
   void updateWatchers();
+  // The globs or the file types may have changed: every file is read again.
+  scanWorkspaceFiles(true);
   refreshDiagnostics();
   if (client.inlayHintRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
 }

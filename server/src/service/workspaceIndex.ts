@@ -7,6 +7,8 @@ import { parseEventDocument } from '../document/eventDocument';
 import type { FileType } from '../document/fileType';
 import { releaseTree } from '../document/parsedEvent';
 import type { ComponentTemplate } from '../features/fileKindAdapter';
+import { matchesAny } from '../features/fileSettings';
+import type { FieldwiseSettings } from '../features/settings';
 import type { WorkspaceFields } from '../features/workspaceFields';
 import { adapterOf, parseConsole } from './fileKinds';
 
@@ -34,6 +36,17 @@ interface Entry {
   written: readonly string[];
   components: readonly ComponentTemplate[];
   chars: number;
+}
+
+/** The globs whose files the index reads: events, pipelines, mappings (component templates) and console text. */
+export function indexedGlobs(settings: FieldwiseSettings): string[] {
+  const files = settings.files;
+  return [...files.events, ...files.pipelines, ...files.mappings, ...files.console];
+}
+
+/** Whether the index reads a file (its path relative to the workspace folder, `/`-separated). */
+export function indexesFile(settings: FieldwiseSettings, file: string): boolean {
+  return matchesAny(indexedGlobs(settings), file);
 }
 
 /** `<prefix>_<version>_<name>`: how the schema family's generator names the component template of `component/<name>.json`. */

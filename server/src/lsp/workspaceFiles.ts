@@ -1,0 +1,148 @@
+// The files of each workspace folder that feed its field index (service/workspaceIndex.ts): the ones the
+// `fieldwise.files.*` globs find, read once, read again when the watcher says the folder changed (only those whose
+// size or time changed), and taken from the editor while open (an open document's text wins over the disk's).
+// Only the index's names stay in memory, never a file's text.
+import { readFileSync, statSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import { expandPaths } from '../service/detect';
+import { indexesFile, WORKSPACE_INDEX_LIMITS } from '../service/workspaceIndex';
+import type { Workspace } from './workspaces';
+
+export interface WorkspaceFilesHost {
+  /** The workspace's open documents, by file (relative to the folder): their text, read when asked. */
+  openFiles(workspace: Workspace): Map<string, () => string>;
+  /** Said once per scan that leaves files out (the ceiling): the user must know the index is partial. */
+  warn(message: string): void;
+  log(message: string): void;
+}
+
+/** A file's size and modification time: read again only when they change. */
+type Stamp = string;
+
+export class WorkspaceFiles {
+  private readonly stamps = new WeakMap<Workspace, Map<string, Stamp>>();
+  /** Open documents edited since they were last indexed, by workspace: indexed on `flush` (their text is the editor's, not kept here). */
+  private readonly dirty = new Map<Workspace, Set<string>>();
+  /** How many files the last scan of a workspace left out: warned again only when it changes. */
+  private readonly leftOut = new WeakMap<Workspace, number>();
+
+  constructor(private readonly host: WorkspaceFilesHost) {}
+
+  /** Whether the index reads this file of the workspace (by the globs). */
+  reads(workspace: Workspace, file: string): boolean {
+    return workspace.folder !== undefined && indexesFile(workspace.settings, file);
+  }
+
+  /**
+   * Finds the folder's files by the globs and indexes those new or changed on disk since the last scan; forgets the
+   * ones gone. `fresh`: index every file again (the settings changed: globs, file types). True when component
+   * templates changed (open mappings' findings are stale).
+   */
+  scan(workspace: Workspace, fresh = false): boolean {
+    const folder = workspace.folder;
+    if (!folder) return false;
+    const service = workspace.service;
+    const before = service.workspace.componentsVersion;
+    let stamps = this.stamps.get(workspace);
+    if (!stamps || fresh) this.stamps.set(workspace, (stamps = new Map()));
+    const seen = new Set<string>();
+    const openFiles = this.host.openFiles(workspace);
+    let refused = 0;
+    for (const candidate of expandPaths(['.'], folder.path).candidates) {
+      const file = relative(folder.path, candidate.path).split(sep).join('/');
+      if (!this.reads(workspace, file)) continue;
+      seen.add(file);
+      const open = openFiles.get(file);
+      if (open !== undefined && !fresh && service.workspace.has(file)) continue;
+      const stamp = stampOf(candidate.path);
+      if (stamp === undefined || (!fresh && open === undefined && stamps.get(file) === stamp && service.workspace.has(file))) continue;
+      const text = open ? open() : readText(candidate.path, this.host);
+      if (text === undefined) continue;
+      stamps.set(file, stamp);
+      if (!service.indexFile(file, text)) refused++;
+    }
+    for (const file of service.workspace.indexed()) {
+      if (seen.has(file) || openFiles.has(file)) continue;
+      service.forgetFile(file);
+      stamps.delete(file);
+    }
+    this.report(workspace, refused);
+    return service.workspace.componentsVersion !== before;
+  }
+
+  /** An open document changed: indexed on the next `flush` (edits are many; an action or a pause needs the last). */
+  edited(workspace: Workspace, file: string): void {
+    if (!this.reads(workspace, file)) return;
+    let files = this.dirty.get(workspace);
+    if (!files) this.dirty.set(workspace, (files = new Set()));
+    files.add(file);
+  }
+
+  /** An open document closed: the disk copy is the file again (or nothing, if it was never saved). */
+  closed(workspace: Workspace, file: string): void {
+    if (!this.reads(workspace, file)) return;
+    this.dirty.get(workspace)?.delete(file);
+    this.stamps.get(workspace)?.delete(file);
+    const folder = workspace.folder!;
+    const path = `${folder.path}${sep}${file.split('/').join(sep)}`;
+    const text = stampOf(path) === undefined ? undefined : readText(path, this.host);
+    if (text === undefined) workspace.service.forgetFile(file);
+    else if (!workspace.service.indexFile(file, text)) this.report(workspace, 1);
+  }
+
+  /** Indexes the open documents edited since; true when component templates changed. */
+  flush(workspace: Workspace): boolean {
+    const files = this.dirty.get(workspace);
+    if (!files || files.size === 0) return false;
+    const before = workspace.service.workspace.componentsVersion;
+    const openFiles = this.host.openFiles(workspace);
+    let refused = 0;
+    for (const file of files) {
+      const text = openFiles.get(file);
+      if (text && !workspace.service.indexFile(file, text())) refused++;
+    }
+    files.clear();
+    if (refused > 0) this.report(workspace, refused);
+    return workspace.service.workspace.componentsVersion !== before;
+  }
+
+  /** Every workspace with edits not yet indexed. */
+  pending(): Workspace[] {
+    return [...this.dirty].filter(([, files]) => files.size > 0).map(([ws]) => ws);
+  }
+
+  forget(workspace: Workspace): void {
+    this.dirty.delete(workspace);
+    this.stamps.delete(workspace);
+  }
+
+  private report(workspace: Workspace, refused: number): void {
+    if (this.leftOut.get(workspace) === refused) return;
+    this.leftOut.set(workspace, refused);
+    if (refused === 0) return;
+    const index = workspace.service.workspace;
+    const { maxFiles, maxChars } = WORKSPACE_INDEX_LIMITS;
+    this.host.warn(`Fieldwise: ${workspace.folder?.name ?? 'the workspace'} has more files that fieldwise.files.* name than the workspace index holds ` +
+      `(${maxFiles} files, ${Math.round(maxChars / 1024 / 1024)} MB of text); it reads ${index.files} and leaves ${refused} out. ` +
+      '"Add the mappings of the fields this workspace uses" and the component templates dynamic templates are judged against do not see those; ' +
+      'narrow the fieldwise.files.* globs to the folders that hold your events, pipelines and templates.');
+  }
+}
+
+function stampOf(path: string): Stamp | undefined {
+  try {
+    const stats = statSync(path);
+    return stats.isFile() ? `${stats.size}:${stats.mtimeMs}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readText(path: string, host: WorkspaceFilesHost): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    host.log(`fieldwise: cannot read ${path} for the workspace index: ${(error as Error).message}`);
+    return undefined;
+  }
+}

@@ -1,0 +1,72 @@
+// The workspace's field index through the built server over stdio: a temporary workspace folder with an event file,
+// a pipeline and a component template on disk; a mapping opened, "Add the mappings of the fields this workspace uses"
+// offered and applied; a file written on disk and announced (workspace/didChangeWatchedFiles), the action then
+// reflecting it; and a composable template's dynamic template judged against the component the folder holds.
+// Needs `npm run build` first (dist/server.js).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { CodeAction, DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol';
+import { appliedAction, fileUri, LspSession, startServer } from '../fixtures/lsp/harness';
+
+let folder: string;
+let server: LspSession;
+
+function write(path: string, text: string): string {
+  const full = join(folder, path);
+  mkdirSync(dirname(full), { recursive: true });
+  writeFileSync(full, text);
+  return fileUri(full);
+}
+
+before(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'fieldwise-wsmap-'));
+  write('events/sample.ndjson', '{"@timestamp": "2024-01-01T00:00:00Z", "source": {"ip": "10.0.0.1"}, "acme": {"tenant": "a"}}\n');
+  write('elasticsearch/ingest_pipeline/default.yml', 'processors:\n  - set:\n      field: event.kind\n      value: event\n');
+  write('elasticsearch/component/source.json', '{"template": {"mappings": {"properties": {"source": {"properties": {"ip": {"type": "ip"}}}}}}}\n');
+  server = await startServer({ workspace: folder });
+});
+
+after(async () => {
+  await server.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const MAPPING = '{\n  "mappings": {\n    "properties": {\n      "@timestamp": {\n        "type": "date"\n      }\n    }\n  }\n}\n';
+
+async function workspaceAction(uri: string): Promise<CodeAction | undefined> {
+  const at = server.document(uri).getText().indexOf('"@timestamp"');
+  return (await server.codeActions(uri, at, at)).find((a) => a.title.startsWith('Add the mappings of'));
+}
+
+describe('the workspace\'s fields through the server', () => {
+  test('the action adds the mappings of the fields the folder\'s events and pipelines write, then follows a file changed on disk', async () => {
+    const uri = fileUri(join(folder, 'elasticsearch/index_templates/logs.json'));
+    server.open(uri, 'json', MAPPING);
+    const first = await workspaceAction(uri);
+    assert.equal(first?.title, 'Add the mappings of 2 fields this workspace uses (1 field outside the schema left out: no schema type)');
+    assert.equal(appliedAction(server, uri, first!), '{\n  "mappings": {\n    "properties": {\n      "@timestamp": {\n        "type": "date"\n      },\n' +
+      '      "event": {\n        "properties": {\n          "kind": {\n            "type": "keyword",\n            "ignore_above": 1024\n          }\n        }\n      },\n' +
+      '      "source": {\n        "properties": {\n          "ip": {\n            "type": "ip"\n          }\n        }\n      }\n    }\n  }\n}\n');
+
+    const changed = write('events/sample.ndjson', '{"@timestamp": "2024-01-01T00:00:00Z", "source": {"ip": "10.0.0.1"}, "acme": {"tenant": "a"}, "url": {"domain": "example.com"}}\n');
+    await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: changed, type: FileChangeType.Changed }] });
+    let title: string | undefined;
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && !(title = (await workspaceAction(uri))?.title)?.includes('3 fields')) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(title, 'Add the mappings of 3 fields this workspace uses (1 field outside the schema left out: no schema type)');
+  });
+
+  test('a composable template\'s dynamic template: the fields its component in the folder maps are explicit', async () => {
+    const uri = fileUri(join(folder, 'elasticsearch/index_templates/composed.json'));
+    const text = '{"index_patterns": ["x-*"], "composed_of": ["ecs_1.11.0_source"], "template": {"mappings": {"dynamic_templates": [{"ips": {"path_match": "*.ip", "match_mapping_type": "string", "mapping": {"type": "keyword"}}}]}}}';
+    server.open(uri, 'json', text);
+    const found = (await server.diagnostics(uri)).filter((d) => d.code === 'dynamic-template-type');
+    assert.equal(found.length, 1);
+    const fields = (found[0].data as { fields?: string[] } | undefined)?.fields ?? String(found[0].message);
+    assert.ok(String(found[0].message).includes('client.ip'), String(found[0].message));
+    assert.ok(!String(fields).includes('source.ip'), 'source.ip is mapped by the component ecs_1.11.0_source (component/source.json)');
+  });
+});
