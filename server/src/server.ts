@@ -142,12 +142,13 @@ connection.onInitialized(async () => {
       });
     }
     await Promise.all(workspaces.all().map((ws) => configurator.refresh(ws)));
-    // Read before the first request is answered: an action or a finding may depend on the folder's other files.
-    scanWorkspaceFiles(true);
   } catch (error) {
     log(`fieldwise: reading the settings failed, using the defaults: ${describe(error)}`);
   } finally {
     markReady();
+    // Read while the server answers (started before any waiting request resumes, so an action can wait for it);
+    // findings that read component templates are refreshed when they change.
+    scanWorkspaceFiles(true);
   }
   await updateWatchers();
   refreshDiagnostics();
@@ -251,6 +252,8 @@ connection.languages.inlayHint.on(guarded('inlay hints', log, null as InlayHint[
 connection.onCodeAction(guarded('code actions', log, null as CodeAction[] | null, async (params: CodeActionParams, token) => {
   const snap = await snapshotFor(params.textDocument.uri, token);
   if (!snap) return null;
+  // The action that adds the workspace's fields reads the whole index: the folder's first read must be done.
+  if (snap.type.kind === 'mapping') await workspaceFiles.settled(snap.workspace);
   flushWorkspaceFiles(snap.doc.uri);
   // Check first in the background-friendly way; the fixes then find every event's findings cached.
   if (!(await open.diagnostics(snap, () => token.isCancellationRequested))) throw new Cancelled();
@@ -337,31 +340,26 @@ function flushWorkspaceFiles(uri: string): void {
   if (ws.folder && workspaceFiles.flush(ws)) refreshDiagnostics();
 }
 
-/** Reads every folder's files (`fresh`: all of them again, else only those changed on disk). */
-function scanWorkspaceFiles(fresh: boolean): boolean {
-  let changed = false;
-  for (const ws of workspaces.all()) {
-    if (!ws.folder) continue;
-    try {
-      const started = Date.now();
-      changed = workspaceFiles.scan(ws, fresh) || changed;
-      const index = ws.service.workspace;
-      trace(`workspace index ${ws.folder.name}: ${index.files} files, ${index.written().size} field names written, in ${Date.now() - started} ms`);
-    } catch (error) {
-      log(`fieldwise: reading the workspace files of ${ws.folder.name} failed: ${describe(error)}`);
-    }
+/** Reads every folder's files (`fresh`: all of them again, else only those changed on disk), in the background. */
+function scanWorkspaceFiles(fresh: boolean): void {
+  for (const ws of workspaces.all()) if (ws.folder) void scanFolder(ws, fresh);
+}
+
+async function scanFolder(ws: Workspace, fresh: boolean): Promise<void> {
+  try {
+    const started = Date.now();
+    const changed = await workspaceFiles.scan(ws, fresh);
+    const index = ws.service.workspace;
+    trace(`workspace index ${ws.folder?.name}: ${index.files} files, ${index.written().size} field names written, in ${Date.now() - started} ms`);
+    if (changed) refreshDiagnostics();
+  } catch (error) {
+    log(`fieldwise: reading the workspace files of ${ws.folder?.name} failed: ${describe(error)}`);
   }
-  return changed;
 }
 
 function workspaceFilesChanged(folderUri: string): void {
   const ws = workspaces.all().find((w) => w.folder?.uri === folderUri);
-  if (!ws) return;
-  try {
-    if (workspaceFiles.scan(ws)) refreshDiagnostics();
-  } catch (error) {
-    log(`fieldwise: reading the workspace files of ${ws.folder?.name} failed: ${describe(error)}`);
-  }
+  if (ws) void scanFolder(ws, false);
 }
 
 function definitionsChanged(folderUri: string): void {

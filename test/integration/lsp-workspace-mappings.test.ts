@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { CodeAction, DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol';
+import { CodeAction, Diagnostic, DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol';
 import { appliedAction, fileUri, LspSession, startServer } from '../fixtures/lsp/harness';
 
 let folder: string;
@@ -63,7 +63,10 @@ describe('the workspace\'s fields through the server', () => {
     const uri = fileUri(join(folder, 'elasticsearch/index_templates/composed.json'));
     const text = '{"index_patterns": ["x-*"], "composed_of": ["ecs_1.11.0_source"], "template": {"mappings": {"dynamic_templates": [{"ips": {"path_match": "*.ip", "match_mapping_type": "string", "mapping": {"type": "keyword"}}}]}}}';
     server.open(uri, 'json', text);
-    const found = (await server.diagnostics(uri)).filter((d) => d.code === 'dynamic-template-type');
+    // The folder is read in the background: its findings come once the component is known (the server asks for a new pull).
+    let found: Diagnostic[] = [];
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && (found = (await server.diagnostics(uri)).filter((d) => d.code === 'dynamic-template-type')).length === 0) await new Promise((r) => setTimeout(r, 100));
     assert.equal(found.length, 1);
     const fields = (found[0].data as { fields?: string[] } | undefined)?.fields ?? String(found[0].message);
     assert.ok(String(found[0].message).includes('client.ip'), String(found[0].message));

@@ -1,6 +1,7 @@
 // The files of each workspace folder that feed its field index (service/workspaceIndex.ts): the ones the
 // `fieldwise.files.*` globs find, read once, read again when the watcher says the folder changed (only those whose
-// size or time changed), and taken from the editor while open (an open document's text wins over the disk's).
+// size or time changed), in slices that leave the server answering, and taken from the editor while open (an open
+// document's text wins over the disk's).
 // Only the index's names stay in memory, never a file's text.
 import { readFileSync, statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
@@ -16,6 +17,9 @@ export interface WorkspaceFilesHost {
   log(message: string): void;
 }
 
+/** A scan yields to the event loop after this long, so that requests are answered while a large folder is read. */
+const SLICE_MS = 20;
+
 /** A file's size and modification time: read again only when they change. */
 type Stamp = string;
 
@@ -23,6 +27,8 @@ export class WorkspaceFiles {
   private readonly stamps = new WeakMap<Workspace, Map<string, Stamp>>();
   /** Open documents edited since they were last indexed, by workspace: indexed on `flush` (their text is the editor's, not kept here). */
   private readonly dirty = new Map<Workspace, Set<string>>();
+  /** The scan of each workspace under way (or the last one). */
+  private readonly running = new Map<Workspace, Promise<boolean>>();
   /** How many files the last scan of a workspace left out: warned again only when it changes. */
   private readonly leftOut = new WeakMap<Workspace, number>();
 
@@ -35,10 +41,23 @@ export class WorkspaceFiles {
 
   /**
    * Finds the folder's files by the globs and indexes those new or changed on disk since the last scan; forgets the
-   * ones gone. `fresh`: index every file again (the settings changed: globs, file types). True when component
-   * templates changed (open mappings' findings are stale).
+   * ones gone. `fresh`: index every file again (the settings changed: globs, file types). Runs in slices that yield to
+   * the event loop, so requests are answered meanwhile; scans of one folder run one after another. Resolves to true
+   * when component templates changed (open mappings' findings are stale).
    */
-  scan(workspace: Workspace, fresh = false): boolean {
+  scan(workspace: Workspace, fresh = false): Promise<boolean> {
+    const previous = this.running.get(workspace) ?? Promise.resolve(false);
+    const next = previous.catch(() => false).then(() => this.scanNow(workspace, fresh));
+    this.running.set(workspace, next);
+    return next;
+  }
+
+  /** Resolves once the scans asked for so far are done (an action reads the whole index). */
+  async settled(workspace: Workspace): Promise<void> {
+    await this.running.get(workspace)?.catch(() => false);
+  }
+
+  private async scanNow(workspace: Workspace, fresh: boolean): Promise<boolean> {
     const folder = workspace.folder;
     if (!folder) return false;
     const service = workspace.service;
@@ -46,12 +65,19 @@ export class WorkspaceFiles {
     let stamps = this.stamps.get(workspace);
     if (!stamps || fresh) this.stamps.set(workspace, (stamps = new Map()));
     const seen = new Set<string>();
-    const openFiles = this.host.openFiles(workspace);
     let refused = 0;
+    let slice = Date.now();
+    let openFiles = this.host.openFiles(workspace);
     for (const candidate of expandPaths(['.'], folder.path).candidates) {
       const file = relative(folder.path, candidate.path).split(sep).join('/');
       if (!this.reads(workspace, file)) continue;
       seen.add(file);
+      if (Date.now() - slice > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = Date.now();
+        // Documents open and close while the scan yields.
+        openFiles = this.host.openFiles(workspace);
+      }
       const open = openFiles.get(file);
       if (open !== undefined && !fresh && service.workspace.has(file)) continue;
       const stamp = stampOf(candidate.path);
@@ -61,6 +87,7 @@ export class WorkspaceFiles {
       stamps.set(file, stamp);
       if (!service.indexFile(file, text)) refused++;
     }
+    openFiles = this.host.openFiles(workspace);
     for (const file of service.workspace.indexed()) {
       if (seen.has(file) || openFiles.has(file)) continue;
       service.forgetFile(file);
@@ -112,6 +139,7 @@ export class WorkspaceFiles {
   }
 
   forget(workspace: Workspace): void {
+    this.running.delete(workspace);
     this.dirty.delete(workspace);
     this.stamps.delete(workspace);
   }
