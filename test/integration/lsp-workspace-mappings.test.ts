@@ -1,7 +1,7 @@
 // The workspace's field index through the built server over stdio: a temporary workspace folder with an event file,
 // a pipeline and a component template on disk; a mapping opened, "Add the mappings of the fields this workspace uses"
 // offered and applied; a file written on disk and announced (workspace/didChangeWatchedFiles), the action then
-// reflecting it; and a composable template's dynamic template judged against the component the folder holds.
+// reflecting it, and an open document's text standing in for its file until it is closed; and a composable template's dynamic template judged against the component the folder holds.
 // Needs `npm run build` first (dist/server.js).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -57,6 +57,13 @@ describe('the workspace\'s fields through the server', () => {
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline && !(title = (await workspaceAction(uri))?.title)?.includes('3 fields')) await new Promise((r) => setTimeout(r, 100));
     assert.equal(title, 'Add the mappings of 3 fields this workspace uses (1 field outside the schema left out: no schema type)');
+
+    // An open document's text stands in for its file; closed, the disk copy is the file again.
+    const pipeline = fileUri(join(folder, 'elasticsearch/ingest_pipeline/default.yml'));
+    server.open(pipeline, 'yaml', 'processors:\n  - set:\n      field: event.kind\n      value: event\n  - set:\n      field: host.name\n      value: x\n');
+    assert.equal((await workspaceAction(uri))?.title, 'Add the mappings of 4 fields this workspace uses (1 field outside the schema left out: no schema type)');
+    server.close(pipeline);
+    assert.equal((await workspaceAction(uri))?.title, 'Add the mappings of 3 fields this workspace uses (1 field outside the schema left out: no schema type)');
   });
 
   test('a composable template\'s dynamic template: the fields its component in the folder maps are explicit', async () => {

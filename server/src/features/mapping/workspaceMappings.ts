@@ -7,6 +7,7 @@ import { buildFieldMappings, fieldMapping, Mapping } from '../../catalog/fieldMa
 import type { Catalog, FieldDefinition } from '../../catalog/types';
 import type { KeySite, MappedField, MappingBody, MappingDocument } from '../../document/mapping/mappingDocument';
 import type { ObjectNode, Span } from '../../document/model';
+import { isFalse } from '../../document/mapping/mappingRefs';
 import { valueOf } from '../../document/objectValue';
 import type { KeyEntry, PlainValue } from '../../document/syntax/writer';
 import { writerFor } from '../../document/syntax/writerFor';
@@ -165,10 +166,6 @@ function targetOf(field: FieldDefinition, declared: readonly MappedField[], site
 function dottedStyle(node: ObjectNode): boolean {
   const keys = node.properties.filter((p) => p.key !== '');
   return keys.length > 0 && keys.filter((p) => p.key.includes('.')).length * 2 > keys.length;
-}
-
-function isFalse(node: ReturnType<typeof valueOf>): boolean {
-  return node?.kind === 'boolean' && node.value === false;
 }
 
 /** The entries a target receives: the schema's mappings of its fields, nested below it (or each by its dotted name). */
