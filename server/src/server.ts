@@ -162,15 +162,17 @@ connection.onDidChangeConfiguration(async (params) => {
 });
 
 connection.onDidChangeWatchedFiles(({ changes }) => {
-  // Two sets of globs are registered: the definitions' and the workspace index's; a change goes to the owner of its file.
+  // Two sets of globs are registered: the workspace index's, whose changes go to the folder's index, and the
+  // definitions' (which may lie outside every folder), whose changes reload every folder's definitions as before.
+  let definitions = false;
   for (const change of changes) {
     const ws = workspaces.of(change.uri);
-    if (!ws.folder) continue;
-    const file = ws.fileOf(change.uri);
-    const indexed = workspaceFiles.reads(ws, file);
-    if (indexed) filesWatcher.changed(ws.folder.uri);
-    if (!indexed || watches(configurator.entries(ws), file)) watcher.changed(ws.folder.uri);
+    const file = ws.folder ? ws.fileOf(change.uri) : undefined;
+    const indexed = file !== undefined && workspaceFiles.reads(ws, file);
+    if (indexed) filesWatcher.changed(ws.folder!.uri);
+    if (!indexed || watches(configurator.entries(ws), file)) definitions = true;
   }
+  if (definitions) for (const ws of workspaces.all()) if (ws.folder) watcher.changed(ws.folder.uri);
 });
 
 /** Documents seen since they were opened: the first check runs at once, later ones wait for a pause in typing. */
