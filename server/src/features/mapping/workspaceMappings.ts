@@ -30,11 +30,14 @@ export function workspaceMappingActions(doc: MappingDocument, range: Span, env: 
   const found = propertiesSiteAt(doc, range);
   if (!found) return [];
   const { body, site, node } = found;
+  const written = workspace.written();
+  const known = env.caches.workspaceActions.get(node);
+  if (known && known.written === written && known.components === workspace.componentsVersion && known.catalog === env.catalog) return known.actions;
   const missing = missingFields(body, site, workspace, env.catalog);
-  if (missing.fields.length === 0) return [];
-  const edits = insertionEdits(doc, body, site, node, missing.fields);
-  if (edits.length === 0) return [];
-  return [{ title: actionTitle(missing), code: WORKSPACE_MAPPINGS_CODE, kind: 'quickfix', edits }];
+  const edits = missing.fields.length === 0 ? [] : insertionEdits(doc, body, site, node, missing.fields);
+  const actions: QuickFix[] = edits.length === 0 ? [] : [{ title: actionTitle(missing), code: WORKSPACE_MAPPINGS_CODE, kind: 'quickfix', edits }];
+  env.caches.workspaceActions.set(node, { catalog: env.catalog, written, components: workspace.componentsVersion, actions });
+  return actions;
 }
 
 /** "Add the mappings of 12 fields this workspace uses (3 fields outside the schema left out: no schema type)". */
