@@ -49,6 +49,14 @@ const actionCases: Array<{ name: string; format: Format; files: Record<string, s
     files: { ...EVENTS, 'elasticsearch/component/source.json': '{"template": {"mappings": {"properties": {"source": {"properties": {"ip": {"type": "ip"}, "port": {"type": "long"}}}}}}}' },
     fixture: '{"index_patterns": ["x-*"], "composed_of": ["ecs_1.11.0_source"], "template": {"mappings": {"properties": {|"@timestamp": {"type": "date"}}}}}',
     title: 'Add the mappings of 3 fields this workspace uses (2 fields outside the schema left out: no schema type)' },
+  { name: 'an object declared without properties gets them; a legacy mapping of types', format: 'json', files: { 'events/a.ndjson': '{"user": {"name": "a", "id": "1"}}\n' },
+    fixture: '{"index_patterns": ["x-*"], "mappings": {"_doc": {"properties": {|"user": {"type": "object"}}}}}',
+    title: 'Add the mappings of 2 fields this workspace uses',
+    result: '{"index_patterns": ["x-*"], "mappings": {"_doc": {"properties": {"user": {"type": "object", "properties": {"id": {"type": "keyword", "ignore_above": 1024}, "name": {"type": "keyword", "ignore_above": 1024, "fields": {"text": {"type": "text"}}}}}}}}}' },
+  { name: 'subobjects: false keeps the names below flat; YAML flow map', format: 'yaml', files: { 'events/a.ndjson': '{"host": {"os": {"name": "Debian"}, "ip": "10.0.0.1"}}\n' },
+    fixture: 'properties:\n  host:\n    subobjects: false\n    properties: {|"os.family": {type: keyword}}\n',
+    title: 'Add the mappings of 2 fields this workspace uses',
+    result: 'properties:\n  host:\n    subobjects: false\n    properties: {"os.family": {type: keyword}, ip: {type: ip}, os.name: {type: keyword, ignore_above: 1024, fields: {text: {type: text}}}}\n' },
   { name: 'nothing missing: no action', format: 'json', files: { 'events/a.ndjson': '{"source": {"ip": "1.2.3.4"}, "acme": 1}\n' },
     fixture: '{"properties": {|"source": {"properties": {"ip": {"type": "ip"}}}}}', title: undefined },
   { name: 'a field mapped as something else than an object keeps what is below it', format: 'json', files: { 'events/a.ndjson': '{"source": {"ip": "1.2.3.4"}}\n' },
@@ -118,4 +126,19 @@ test('workspace index: names interned, a file replaced or deleted, components ve
   assert.equal(index.component('my_source'), undefined);
   index.delete('component/source.json');
   assert.equal(index.component('source'), undefined);
+});
+
+test('workspace mappings action: every prefix of a half-typed mapping answers without throwing', () => {
+  const service = serviceWith(EVENTS);
+  const samples: Array<[string, Format]> = [
+    ['{"template": {"mappings": {"properties": {"source": {"properties": {"ip": {"type": "ip"}}}, "user": {"type": "object"}}}}}', 'json'],
+    ['mappings:\n  properties:\n    source:\n      properties:\n        ip:\n          type: ip\n    labels: {type: object}\n', 'yaml'],
+  ];
+  for (const [text, format] of samples) {
+    for (let end = 0; end <= text.length; end++) {
+      const prefix = text.slice(0, end);
+      const doc = service.parse(prefix, fileType('mapping', format));
+      for (const action of service.codeActions(doc, `${MAPPING}.${format}`, { start: end, end }, [])) assert.ok(action.edits.length > 0, action.title);
+    }
+  }
 });
