@@ -186,7 +186,8 @@ documents.onDidChangeContent(async ({ document }) => {
   push.schedule(document.uri, first ? 0 : undefined);
 });
 
-// An open workspace file's text is the index's copy: indexed after a pause in typing, or at once when an action needs it.
+// An open workspace file's text is the index's copy: one that may define component templates is indexed after a pause
+// in typing (other documents' findings read it), every other one when an action on a mapping needs it.
 let indexTimer: NodeJS.Timeout | undefined;
 documents.onDidChangeContent(({ document }) => {
   const ws = workspaces?.of(document.uri);
@@ -195,7 +196,7 @@ documents.onDidChangeContent(({ document }) => {
   clearTimeout(indexTimer);
   indexTimer = setTimeout(() => {
     indexTimer = undefined;
-    if (workspaceFiles.pending().map((w) => workspaceFiles.flush(w)).some(Boolean)) refreshDiagnostics();
+    if (workspaceFiles.pending().map((w) => workspaceFiles.flush(w, true)).some(Boolean)) refreshDiagnostics();
   }, 300);
 });
 
@@ -211,7 +212,7 @@ documents.onDidClose(({ document }) => {
 connection.languages.diagnostics.on(guarded<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, { kind: 'full', items: [] } as DocumentDiagnosticReport,
   async (params: DocumentDiagnosticParams, token) => {
     await ready;
-    flushWorkspaceFiles(params.textDocument.uri);
+    flushWorkspaceFiles(params.textDocument.uri, true);
     const report = await pull.handle(params, token);
     const ctx = open.context(params.textDocument.uri);
     if (ctx) warmCompletion(ctx.workspace.service, ctx.type.format, ctx.file);
@@ -255,8 +256,9 @@ connection.onCodeAction(guarded('code actions', log, null as CodeAction[] | null
   const snap = await snapshotFor(params.textDocument.uri, token);
   if (!snap) return null;
   // The action that adds the workspace's fields reads the whole index: the folder's first read must be done.
-  if (snap.type.kind === 'mapping') await workspaceFiles.settled(snap.workspace);
-  flushWorkspaceFiles(snap.doc.uri);
+  const mappingLike = snap.type.kind === 'mapping' || snap.type.console;
+  if (mappingLike) await workspaceFiles.settled(snap.workspace);
+  if (mappingLike) flushWorkspaceFiles(snap.doc.uri, false);
   // Check first in the background-friendly way; the fixes then find every event's findings cached.
   if (!(await open.diagnostics(snap, () => token.isCancellationRequested))) throw new Cancelled();
   const sent = params.context.diagnostics.map((d) => fromDiagnostic(d, snap.at)).filter((d) => d !== undefined);
@@ -336,10 +338,10 @@ function openFiles(ws: Workspace): Map<string, () => string> {
   return out;
 }
 
-/** Indexes the edits of the workspace's open files not indexed yet; other documents' findings follow if components changed. */
-function flushWorkspaceFiles(uri: string): void {
+/** Indexes the edits of the workspace's open files not indexed yet (`componentsOnly`: of those that may define component templates); other documents' findings follow if components changed. */
+function flushWorkspaceFiles(uri: string, componentsOnly: boolean): void {
   const ws = workspaces.of(uri);
-  if (ws.folder && workspaceFiles.flush(ws)) refreshDiagnostics();
+  if (ws.folder && workspaceFiles.flush(ws, componentsOnly)) refreshDiagnostics();
 }
 
 /** Reads every folder's files (`fresh`: all of them again, else only those changed on disk), in the background. */

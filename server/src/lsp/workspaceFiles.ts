@@ -6,7 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { expandPaths } from '../service/detect';
-import { indexesFile, WORKSPACE_INDEX_LIMITS } from '../service/workspaceIndex';
+import { definesComponents, indexesFile, WORKSPACE_INDEX_LIMITS } from '../service/workspaceIndex';
 import type { Workspace } from './workspaces';
 
 export interface WorkspaceFilesHost {
@@ -117,18 +117,22 @@ export class WorkspaceFiles {
     else if (!workspace.service.indexFile(file, text)) this.report(workspace, 1);
   }
 
-  /** Indexes the open documents edited since; true when component templates changed. */
-  flush(workspace: Workspace): boolean {
+  /**
+   * Indexes the open documents edited since (`componentsOnly`: those that may define component templates, what
+   * findings read; the others wait for an action that needs them). True when component templates changed.
+   */
+  flush(workspace: Workspace, componentsOnly = false): boolean {
     const files = this.dirty.get(workspace);
     if (!files || files.size === 0) return false;
     const before = workspace.service.workspace.componentsVersion;
     const openFiles = this.host.openFiles(workspace);
     let refused = 0;
     for (const file of files) {
+      if (componentsOnly && !definesComponents(workspace.settings, file)) continue;
       const text = openFiles.get(file);
       if (text && !workspace.service.indexFile(file, text())) refused++;
+      files.delete(file);
     }
-    files.clear();
     if (refused > 0) this.report(workspace, refused);
     return workspace.service.workspace.componentsVersion !== before;
   }

@@ -49,6 +49,15 @@ export function indexesFile(settings: FieldwiseSettings, file: string): boolean 
   return matchesAny(indexedGlobs(settings), file);
 }
 
+/**
+ * Whether a file may define component templates (the mappings and console globs): an open one is indexed again
+ * after a pause in typing, since other documents' findings read it; event documents and pipelines only when an
+ * action needs them (indexing one parses it whole again).
+ */
+export function definesComponents(settings: FieldwiseSettings, file: string): boolean {
+  return matchesAny(settings.files.mappings, file) || matchesAny(settings.files.console, file);
+}
+
 /** `<prefix>_<version>_<name>`: how the schema family's generator names the component template of `component/<name>.json`. */
 const FAMILY_NAME = /^.+?_\d+(?:\.\d+)+_(.+)$/;
 
