@@ -354,7 +354,7 @@ async function scanFolder(ws: Workspace, fresh: boolean): Promise<void> {
     const started = Date.now();
     const changed = await workspaceFiles.scan(ws, fresh);
     const index = ws.service.workspace;
-    trace(`workspace index ${ws.folder?.name}: ${index.files} files, ${index.written().size} field names written, in ${Date.now() - started} ms`);
+    trace(`workspace index ${ws.folder?.name}: ${index.files} files (${(index.indexedChars / 1e6).toFixed(1)} M characters), ${index.written().size} field names written, in ${Date.now() - started} ms`);
     if (changed) refreshDiagnostics();
   } catch (error) {
     log(`fieldwise: reading the workspace files of ${ws.folder?.name} failed: ${describe(error)}`);
