@@ -23,6 +23,7 @@ import { StatusRequest, StatusResult } from './lsp/protocol';
 import { PullDiagnostics } from './lsp/pullDiagnostics';
 import { PushDiagnostics } from './lsp/pushDiagnostics';
 import { resolveCompletionItem, toCompletionList } from './lsp/completionList';
+import { typedBefore, withinLimit } from './lsp/completionLimit';
 import { warmCompletion } from './lsp/completionWarmup';
 import { FixAllData, fromDiagnostic, toCodeAction, toHover, toInlayHint, toWorkspaceEdit } from './lsp/toLsp';
 import { folderFromUri, Workspace, Workspaces } from './lsp/workspaces';
@@ -222,10 +223,12 @@ connection.languages.diagnostics.on(guarded<DocumentDiagnosticParams, DocumentDi
 connection.onCompletion(guarded('completion', log, null as CompletionList | null, async (params: CompletionParams, token) => {
   const snap = await snapshotFor(params.textDocument.uri, token);
   if (!snap) return null;
-  const entries = snap.workspace.service.complete(snap.entry.parsed, snap.file, snap.at.offset(params.position));
+  const offset = snap.at.offset(params.position);
+  const entries = snap.workspace.service.complete(snap.entry.parsed, snap.file, offset);
   const service = snap.workspace.service;
   completedIn = snap.workspace;
-  return toCompletionList(entries, snap.at, client, (docPath) => service.completionDocumentation(docPath));
+  const limited = withinLimit(entries, typedBefore(snap.doc.getText(), offset), snap.workspace.settings.completion.maxItems);
+  return toCompletionList(limited, snap.at, client, (docPath) => service.completionDocumentation(docPath));
 }));
 
 /** The workspace of the last completion list: the items a client resolves are that list's. */
