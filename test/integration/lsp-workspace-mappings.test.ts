@@ -1,5 +1,5 @@
 // The workspace's field index through the built server over stdio: a temporary workspace folder with an event file,
-// a pipeline and a component template on disk; a mapping opened, "Add the mappings of the fields this workspace uses"
+// a pipeline and component templates (a file, a console request) on disk; a mapping opened, "Add the mappings of the fields this workspace uses"
 // offered and applied; a file written on disk and announced (workspace/didChangeWatchedFiles), the action then
 // reflecting it, and an open document's text standing in for its file until it is closed; and a composable template's dynamic template judged against the component the folder holds.
 // Needs `npm run build` first (dist/server.js).
@@ -26,6 +26,7 @@ before(async () => {
   write('events/sample.ndjson', '{"@timestamp": "2024-01-01T00:00:00Z", "source": {"ip": "10.0.0.1"}, "acme": {"tenant": "a"}}\n');
   write('elasticsearch/ingest_pipeline/default.yml', 'processors:\n  - set:\n      field: event.kind\n      value: event\n');
   write('elasticsearch/component/source.json', '{"template": {"mappings": {"properties": {"source": {"properties": {"ip": {"type": "ip"}}}}}}}\n');
+  write('requests/components.http', 'PUT _component_template/base\n{"template": {"mappings": {"properties": {"destination": {"properties": {"ip": {"type": "ip"}}}}}}}\n');
   server = await startServer({ workspace: folder });
 });
 
@@ -68,7 +69,7 @@ describe('the workspace\'s fields through the server', () => {
 
   test('a composable template\'s dynamic template: the fields its component in the folder maps are explicit', async () => {
     const uri = fileUri(join(folder, 'elasticsearch/index_templates/composed.json'));
-    const text = '{"index_patterns": ["x-*"], "composed_of": ["ecs_1.11.0_source"], "template": {"mappings": {"dynamic_templates": [{"ips": {"path_match": "*.ip", "match_mapping_type": "string", "mapping": {"type": "keyword"}}}]}}}';
+    const text = '{"index_patterns": ["x-*"], "composed_of": ["ecs_1.11.0_source", "base"], "template": {"mappings": {"dynamic_templates": [{"ips": {"path_match": "*.ip", "match_mapping_type": "string", "mapping": {"type": "keyword"}}}]}}}';
     server.open(uri, 'json', text);
     // The folder is read in the background: its findings come once the component is known (the server asks for a new pull).
     const caught = async (): Promise<number | undefined> => {
@@ -83,13 +84,14 @@ describe('the workspace\'s fields through the server', () => {
       while (Date.now() < deadline && (count = await caught()) !== expected) await new Promise((r) => setTimeout(r, 100));
       return count;
     };
-    // The *.ip fields of the schema but source.ip, which the component ecs_1.11.0_source (component/source.json) maps.
-    assert.equal(await until(9), 9);
+    // The *.ip fields of the schema but source.ip and destination.ip, which the components ecs_1.11.0_source
+    // (component/source.json, by the family's naming) and base (a console request) map.
+    assert.equal(await until(8), 8);
 
     // The component opened and edited: its text stands in for the file, and the composable template's findings follow.
     const component = fileUri(join(folder, 'elasticsearch/component/source.json'));
     server.open(component, 'json', '{"template": {"mappings": {"properties": {"source": {"properties": {"port": {"type": "long"}}}}}}}\n');
-    assert.equal(await until(10), 10, 'source.ip is caught once the component no longer maps it');
+    assert.equal(await until(9), 9, 'source.ip is caught once the component no longer maps it');
     server.close(component);
   });
 });

@@ -68,7 +68,7 @@ export class WorkspaceFiles {
     let refused = 0;
     let slice = Date.now();
     let openFiles = this.host.openFiles(workspace);
-    for (const candidate of expandPaths(['.'], folder.path).candidates) {
+    for (const candidate of expandPaths(['.'], folder.path, workspace.settings.files.console).candidates) {
       const file = relative(folder.path, candidate.path).split(sep).join('/');
       if (!this.reads(workspace, file)) continue;
       seen.add(file);
