@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { CodeAction, Diagnostic, DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol';
+import { CodeAction, Diagnostic, DidChangeWatchedFilesNotification, FileChangeType, MessageType } from 'vscode-languageserver-protocol';
 import { appliedAction, fileUri, LspSession, messageText, startServer } from '../fixtures/lsp/harness';
 
 let folder: string;
@@ -93,5 +93,24 @@ describe('the workspace\'s fields through the server', () => {
     server.open(component, 'json', '{"template": {"mappings": {"properties": {"source": {"properties": {"port": {"type": "long"}}}}}}}\n');
     assert.equal(await until(9), 9, 'source.ip is caught once the component no longer maps it');
     server.close(component);
+  });
+
+  test('files past fieldwise.maxFileSize are left out of the index, and the editor is told so', async () => {
+    const small = mkdtempSync(join(tmpdir(), 'fieldwise-wsmap-limit-'));
+    mkdirSync(join(small, 'events'));
+    writeFileSync(join(small, 'events', 'small.ndjson'), '{"host": {"ip": "10.0.0.1"}}\n');
+    writeFileSync(join(small, 'events', 'large.ndjson'), `${'{"url": {"domain": "example.com"}}\n'.repeat(200)}`);
+    const limited = await startServer({ workspace: small, settings: { maxFileSize: 0.001 } });
+    try {
+      const warning = await limited.until('the warning', () => limited.shown.find((m) => m.type === MessageType.Warning));
+      assert.match(warning.message, /reads 1 and leaves out 1 larger than fieldwise\.maxFileSize \(0\.001 MB\)/);
+      const uri = fileUri(join(small, 'template.json'));
+      limited.open(uri, 'json', '{"mappings": {"properties": {"@timestamp": {"type": "date"}}}}');
+      const actions = await limited.codeActions(uri, 30, 30);
+      assert.deepEqual(actions.map((a) => a.title).filter((t) => t.startsWith('Add the mappings')), ['Add the mappings of 1 field this workspace uses']);
+    } finally {
+      await limited.stop();
+      rmSync(small, { recursive: true, force: true });
+    }
   });
 });

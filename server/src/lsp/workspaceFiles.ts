@@ -7,6 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { expandPaths } from '../service/detect';
 import { definesComponents, indexesFile, WORKSPACE_INDEX_LIMITS } from '../service/workspaceIndex';
+import { maxFileChars } from './sizeLimit';
 import type { Workspace } from './workspaces';
 
 export interface WorkspaceFilesHost {
@@ -30,7 +31,7 @@ export class WorkspaceFiles {
   /** The scan of each workspace under way (or the last one). */
   private readonly running = new Map<Workspace, Promise<boolean>>();
   /** How many files the last scan of a workspace left out: warned again only when it changes. */
-  private readonly leftOut = new WeakMap<Workspace, number>();
+  private readonly leftOut = new WeakMap<Workspace, string>();
 
   constructor(private readonly host: WorkspaceFilesHost) {}
 
@@ -66,6 +67,7 @@ export class WorkspaceFiles {
     if (!stamps || fresh) this.stamps.set(workspace, (stamps = new Map()));
     const seen = new Set<string>();
     let refused = 0;
+    let tooLarge = 0;
     let slice = Date.now();
     let openFiles = this.host.openFiles(workspace);
     for (const candidate of expandPaths(['.'], folder.path, workspace.settings.files.console).candidates) {
@@ -80,8 +82,15 @@ export class WorkspaceFiles {
       }
       const open = openFiles.get(file);
       if (open !== undefined && !fresh && service.workspace.has(file)) continue;
-      const stamp = stampOf(candidate.path);
-      if (stamp === undefined || (!fresh && open === undefined && stamps.get(file) === stamp && service.workspace.has(file))) continue;
+      const stats = statOf(candidate.path);
+      const stamp = stats && `${stats.size}:${stats.mtimeMs}`;
+      if (!stats || !stamp || (!fresh && open === undefined && stamps.get(file) === stamp && service.workspace.has(file))) continue;
+      // The editor does not analyse a file past fieldwise.maxFileSize; the index does not read one either.
+      if (open === undefined && stats.size > maxFileChars(workspace.settings)) {
+        tooLarge++;
+        service.forgetFile(file);
+        continue;
+      }
       const text = open ? open() : readText(candidate.path, this.host);
       if (text === undefined) continue;
       stamps.set(file, stamp);
@@ -93,7 +102,7 @@ export class WorkspaceFiles {
       service.forgetFile(file);
       stamps.delete(file);
     }
-    this.report(workspace, refused);
+    this.report(workspace, refused, tooLarge);
     return service.workspace.componentsVersion !== before;
   }
 
@@ -112,7 +121,8 @@ export class WorkspaceFiles {
     this.stamps.get(workspace)?.delete(file);
     const folder = workspace.folder!;
     const path = `${folder.path}${sep}${file.split('/').join(sep)}`;
-    const text = stampOf(path) === undefined ? undefined : readText(path, this.host);
+    const stats = statOf(path);
+    const text = !stats || stats.size > maxFileChars(workspace.settings) ? undefined : readText(path, this.host);
     if (text === undefined) workspace.service.forgetFile(file);
     else if (!workspace.service.indexFile(file, text)) this.report(workspace, 1);
   }
@@ -148,23 +158,28 @@ export class WorkspaceFiles {
     this.stamps.delete(workspace);
   }
 
-  private report(workspace: Workspace, refused: number): void {
-    if (this.leftOut.get(workspace) === refused) return;
-    this.leftOut.set(workspace, refused);
-    if (refused === 0) return;
+  /** Says what a scan left out: past the index's ceiling (`refused`), past fieldwise.maxFileSize (`tooLarge`). */
+  private report(workspace: Workspace, refused: number, tooLarge = 0): void {
+    const key = `${refused}:${tooLarge}`;
+    if (this.leftOut.get(workspace) === key) return;
+    this.leftOut.set(workspace, key);
+    if (refused === 0 && tooLarge === 0) return;
     const index = workspace.service.workspace;
     const { maxFiles, maxChars } = WORKSPACE_INDEX_LIMITS;
-    this.host.warn(`Fieldwise: ${workspace.folder?.name ?? 'the workspace'} has more files that fieldwise.files.* name than the workspace index holds ` +
-      `(${maxFiles} files, ${Math.round(maxChars / 1024 / 1024)} MB of text); it reads ${index.files} and leaves ${refused} out. ` +
-      '"Add the mappings of the fields this workspace uses" and the component templates dynamic templates are judged against do not see those; ' +
-      'narrow the fieldwise.files.* globs to the folders that hold your events, pipelines and templates.');
+    const why = [
+      refused > 0 ? `${refused} past what the workspace index holds (${maxFiles} files, ${Math.round(maxChars / 1024 / 1024)} MB of text)` : '',
+      tooLarge > 0 ? `${tooLarge} larger than fieldwise.maxFileSize (${workspace.settings.maxFileSize} MB)` : '',
+    ].filter((w) => w !== '').join(' and ');
+    this.host.warn(`Fieldwise: of the files fieldwise.files.* name in ${workspace.folder?.name ?? 'the workspace'}, the workspace index reads ${index.files} ` +
+      `and leaves out ${why}. "Add the mappings of the fields this workspace uses" and the component templates that dynamic templates are ` +
+      'judged against do not see those; narrow the fieldwise.files.* globs to the folders that hold your events, pipelines and templates.');
   }
 }
 
-function stampOf(path: string): Stamp | undefined {
+function statOf(path: string): { size: number; mtimeMs: number } | undefined {
   try {
     const stats = statSync(path);
-    return stats.isFile() ? `${stats.size}:${stats.mtimeMs}` : undefined;
+    return stats.isFile() ? stats : undefined;
   } catch {
     return undefined;
   }
