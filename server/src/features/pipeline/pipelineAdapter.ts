@@ -21,6 +21,7 @@ export const pipelineAdapter: FileKindAdapter<PipelineDocument> = {
   rules: pipelineRules,
   takesRequest: (request) => pipelineEndpoint(request.path) !== undefined,
   parse: (text, type, requests, whole) => parsePipelineDocument(text, type, loadProcessorTable(), requests, whole),
+  writtenFields: (doc) => doc.refs.filter((r) => r.access === 'write' && !r.detail.removes).map((r) => r.joinedPath),
   diagnostics: (doc, env) => checkPipeline(doc, pipelineEnv(env)),
   complete: (doc, offset, env) => completePipeline(doc, offset, pipelineEnv(env)),
   completionDocumentation: (docPath) => pipelineCompletionDocs(loadProcessorTable(), docPath),
