@@ -28,8 +28,11 @@ export interface WorkspaceFigures {
   retainedMb: number;
   /** Building the index from the texts in this process (ms). */
   buildMs: number;
-  /** The mapping's sessions in the workspace folder. */
+  /** The mapping's sessions in the workspace folder, and in a folder holding only the mapping (the same requests). */
   runs: SessionFigures[];
+  alone: SessionFigures[];
+  /** The first code action request on the mapping in the workspace: it waits for the folder's first read (ms, median). */
+  firstActionMs: number;
 }
 
 /** Writes the workspace under `folder` (replacing what was there); its files, relative to it. */
@@ -93,13 +96,32 @@ export async function benchWorkspace(runs: number, mapping: BenchDocument, folde
   process.stderr.write(`workspace index: ${index.files} files, ${(index.bytes / 1e6).toFixed(1)} MB, ${index.names} names written, ` +
     `${index.retainedMb.toFixed(2)} MB kept, built in ${index.buildMs.toFixed(0)} ms\n`);
   writeFileSync(join(folder, mapping.name), mapping.text);
+  const alone = join(folder, '..', 'workspace-alone');
+  rmSync(alone, { recursive: true, force: true });
+  mkdirSync(alone, { recursive: true });
+  writeFileSync(join(alone, mapping.name), mapping.text);
   const sessions: SessionFigures[] = [];
+  const aloneSessions: SessionFigures[] = [];
+  const timed: number[] = [];
   for (let run = 0; run < runs; run++) {
-    const f = await runSession(fieldwise(), mapping, folder, { probeBudgetMs: 60000, minProbes: 0, probes: false, timeoutMs: 180000 });
-    sessions.push(f);
-    process.stderr.write(`  fieldwise ${mapping.name} in the workspace, run ${run + 1}: open ${f.openMs.toFixed(0)} ms, startup ${f.startupMs.toFixed(0)} ms, ${f.memoryMb.toFixed(0)} MB\n`);
+    // Alternating: the mapping in the workspace, then alone; each asks for the actions on its first `properties`
+    // (which waits for the folder's first read), so the peak holds the whole read.
+    for (const [where, list] of [[folder, sessions], [alone, aloneSessions]] as const) {
+      let actionMs = NaN;
+      const f = await runSession(fieldwise(), mapping, where, {
+        probeBudgetMs: 60000, minProbes: 0, probes: false, timeoutMs: 180000,
+        afterOpen: async (client, uri) => {
+          const at = client.document(uri).positionAt(mapping.text.indexOf('"properties"') + 1);
+          // The mapping maps every schema field, so no action is offered; the request still waits for the read.
+          actionMs = (await client.timed<unknown>('textDocument/codeAction', { textDocument: { uri }, range: { start: at, end: at }, context: { diagnostics: [] } })).ms;
+        },
+      });
+      list.push(f);
+      if (where === folder) timed.push(actionMs);
+      process.stderr.write(`  fieldwise ${mapping.name} ${where === folder ? 'in the workspace' : 'alone'}, run ${run + 1}: open ${f.openMs.toFixed(0)} ms, first action ${actionMs.toFixed(0)} ms, ${f.memoryMb.toFixed(0)} MB\n`);
+    }
   }
-  return { ...index, runs: sessions };
+  return { ...index, runs: sessions, alone: aloneSessions, firstActionMs: median(timed) };
 }
 
 /** The median of a list of session figures. */
