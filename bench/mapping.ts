@@ -1,12 +1,15 @@
 // The bench's mapping row (issue 12): Fieldwise's server opens a mapping with every schema field (what `fieldwise
 // fields --format index-template` prints, about 100 KB) beside a clean JSON event document of the same size
 // (kindRow.ts): open to diagnostics against the event document's, completion and hover p95 at field-name sites inside
-// `properties` (target under 10 ms), one edit, and peak memory. `npm run bench -- --only mapping` runs this row alone.
+// `properties` (target under 10 ms), one edit, and peak memory; then the workspace's field index (workspaceIndex.ts):
+// what it keeps for a generated folder of events and pipelines. `npm run bench -- --only mapping` runs this row alone.
 import type { Catalog } from '../server/src/catalog/types';
 import { renderIndexTemplate } from '../server/src/cli/formats/indexTemplate';
 import { BenchDocument, benchDocument, Probe } from './generate';
+import { join } from 'node:path';
 import { benchBeside, kindRows } from './kindRow';
 import type { Row } from './table';
+import { benchWorkspace, medianOf, WORKSPACE_FILES } from './workspaceIndex';
 
 /** Kinds of probe site: a probe's `depth` is its kind's index here. */
 export const MAPPING_PROBE_KINDS = ['top-level properties', 'nested properties'] as const;
@@ -66,10 +69,24 @@ export async function benchMapping(runs: number, catalog: Catalog, folder: strin
   const event = benchDocument('json', '100kb', mapping.text.length, 99, mapping.text.length, 'clean', catalog);
   process.stderr.write(`${mapping.name}: ${(mapping.text.length / 1e3).toFixed(0)} KB, ${mapping.completions.length} probes\n`);
   const f = await benchBeside(runs, mapping, event, folder);
-  return kindRows(f, {
+  const rows = kindRows(f, {
     document: `JSON mapping, every schema field (${(f.unit.bytes / 1e3).toFixed(0)} KB)`,
     event: `JSON event document of the same size`,
     edit: 'mapping: source.ip mapped as keyword',
     probeKinds: MAPPING_PROBE_KINDS,
   });
+  const ws = await benchWorkspace(runs, mapping, join(folder, '..', 'workspace'), catalog);
+  const row = (measure: string, ours: string, peer = '', ratio = ''): Row => ({ document: '', measure, ours, peer, ratio, target: '', verdict: '', floor: '' });
+  const open = medianOf(ws.runs, (s) => s.openMs);
+  const alone = medianOf(ws.alone, (s) => s.openMs);
+  const mem = medianOf(ws.runs, (s) => s.memoryMb);
+  const memAlone = medianOf(ws.alone, (s) => s.memoryMb);
+  rows.push(
+    row(`workspace index of ${WORKSPACE_FILES} files (${(ws.bytes / 1e6).toFixed(1)} MB of events and pipelines, ${ws.names} names written): heap kept`, `${ws.retainedMb.toFixed(2)} MB`),
+    row('workspace index: built from the texts, in process', `${ws.buildMs.toFixed(0)} ms`),
+    row('open -> diagnostics in that workspace (peer column: a folder with the mapping alone; the files are read meanwhile)', `${open.toFixed(0)} ms`, `${alone.toFixed(0)} ms`, (open / alone).toFixed(2)),
+    row('first code action on properties in that workspace (waits for the first read of the files)', `${ws.firstActionMs.toFixed(0)} ms`),
+    row('peak memory (VmHWM) in that workspace, the read done (peer column: a folder with the mapping alone)', `${mem.toFixed(0)} MB`, `${memAlone.toFixed(0)} MB`, (mem / memAlone).toFixed(2)),
+  );
+  return rows;
 }

@@ -41,6 +41,8 @@ export interface SessionOptions {
   /** Measure completion and hover (false for a second setup of the same server that only differs in diagnostics). */
   probes: boolean;
   timeoutMs: number;
+  /** Asked after the open's diagnostics (and before any probe); what it answers is the caller's to check. */
+  afterOpen?: (client: BenchClient, uri: string) => Promise<void>;
 }
 
 
@@ -57,6 +59,7 @@ export async function runSession(setup: ServerSetup, doc: BenchDocument, folder:
       emptyCompletions: 0, emptyHovers: 0, memoryMb: NaN, errorsAfterOpen,
       diagnosticsAfterOpen: opened.diagnostics.length, diagnosticBytes: JSON.stringify(opened.diagnostics).length,
     };
+    await options.afterOpen?.(client, uri);
     if (options.probes) {
       const document = client.document(uri);
       const probe = async (method: string, probes: Probe[], times: number[], answered?: (probe: Probe, ms: number, result: unknown) => Promise<void>): Promise<number> => {

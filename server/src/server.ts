@@ -11,7 +11,9 @@ import { loadCatalog } from './catalog';
 import type { Catalog } from './catalog/types';
 import { ClientFeatures, readClientFeatures } from './lsp/clientFeatures';
 import { Configurator } from './lsp/configuration';
-import { DefinitionWatcher } from './lsp/definitionWatcher';
+import { DefinitionWatcher, watches } from './lsp/definitionWatcher';
+import { WorkspaceFiles } from './lsp/workspaceFiles';
+import { indexedGlobs } from './service/workspaceIndex';
 import { yieldToEventLoop } from './lsp/diagnosticRun';
 import { Cancelled, describe, guarded, throwIfCancelled } from './lsp/guard';
 import { LineTableDocument } from './lsp/lineTableDocument';
@@ -21,6 +23,7 @@ import { StatusRequest, StatusResult } from './lsp/protocol';
 import { PullDiagnostics } from './lsp/pullDiagnostics';
 import { PushDiagnostics } from './lsp/pushDiagnostics';
 import { resolveCompletionItem, toCompletionList } from './lsp/completionList';
+import { typedBefore, withinLimit } from './lsp/completionLimit';
 import { warmCompletion } from './lsp/completionWarmup';
 import { FixAllData, fromDiagnostic, toCodeAction, toHover, toInlayHint, toWorkspaceEdit } from './lsp/toLsp';
 import { folderFromUri, Workspace, Workspaces } from './lsp/workspaces';
@@ -46,6 +49,9 @@ let builtin: Catalog;
 let workspaces: Workspaces;
 let configurator: Configurator;
 let watcher: DefinitionWatcher;
+/** The workspace files that feed each folder's field index, and their watcher. */
+let workspaceFiles: WorkspaceFiles;
+let filesWatcher: DefinitionWatcher;
 let pushedSettings: unknown;
 let markReady: () => void;
 /** Settings and catalogs are in place; every request waits for this. */
@@ -91,6 +97,16 @@ connection.onInitialize((params: InitializeParams): InitializeResult | ResponseE
     onChange: definitionsChanged,
     log,
   }, client.relativePatterns);
+  workspaceFiles = new WorkspaceFiles({
+    openFiles,
+    warn: (message) => { log(message); void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message }); },
+    log,
+  });
+  filesWatcher = new DefinitionWatcher({
+    registerWithClient: client.dynamicWatchers ? registerWatchers : undefined,
+    onChange: workspaceFilesChanged,
+    log,
+  }, client.relativePatterns);
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -119,6 +135,7 @@ connection.onInitialized(async () => {
         for (const removed of event.removed) {
           const ws = workspaces.all().find((w) => w.folder?.uri === removed.uri);
           if (ws) configurator.forget(ws);
+          if (ws) workspaceFiles.forget(ws);
           workspaces.remove(removed.uri);
         }
         const added = event.added.map((f) => folderFromUri(f.uri, f.name)).filter((f) => f !== undefined);
@@ -130,6 +147,9 @@ connection.onInitialized(async () => {
     log(`fieldwise: reading the settings failed, using the defaults: ${describe(error)}`);
   } finally {
     markReady();
+    // Read while the server answers (started before any waiting request resumes, so an action can wait for it);
+    // findings that read component templates are refreshed when they change.
+    scanWorkspaceFiles(true);
   }
   await updateWatchers();
   refreshDiagnostics();
@@ -142,9 +162,18 @@ connection.onDidChangeConfiguration(async (params) => {
   if (changed.some(Boolean)) settingsChanged();
 });
 
-connection.onDidChangeWatchedFiles(() => {
-  // Only the definition globs are registered: any change is a definitions change.
-  for (const ws of workspaces.all()) if (ws.folder) watcher.changed(ws.folder.uri);
+connection.onDidChangeWatchedFiles(({ changes }) => {
+  // Two sets of globs are registered: the workspace index's, whose changes go to the folder's index, and the
+  // definitions' (which may lie outside every folder), whose changes reload every folder's definitions as before.
+  let definitions = false;
+  for (const change of changes) {
+    const ws = workspaces.of(change.uri);
+    const file = ws.folder ? ws.fileOf(change.uri) : undefined;
+    const indexed = file !== undefined && workspaceFiles.reads(ws, file);
+    if (indexed) filesWatcher.changed(ws.folder!.uri);
+    if (!indexed || watches(configurator.entries(ws), file)) definitions = true;
+  }
+  if (definitions) for (const ws of workspaces.all()) if (ws.folder) watcher.changed(ws.folder.uri);
 });
 
 /** Documents seen since they were opened: the first check runs at once, later ones wait for a pause in typing. */
@@ -158,7 +187,23 @@ documents.onDidChangeContent(async ({ document }) => {
   push.schedule(document.uri, first ? 0 : undefined);
 });
 
+// An open workspace file's text is the index's copy: one that may define component templates is indexed after a pause
+// in typing (other documents' findings read it), every other one when an action on a mapping needs it.
+let indexTimer: NodeJS.Timeout | undefined;
+documents.onDidChangeContent(({ document }) => {
+  const ws = workspaces?.of(document.uri);
+  if (!ws?.folder) return;
+  workspaceFiles.edited(ws, ws.fileOf(document.uri));
+  clearTimeout(indexTimer);
+  indexTimer = setTimeout(() => {
+    indexTimer = undefined;
+    if (workspaceFiles.pending().map((w) => workspaceFiles.flush(w, true)).some(Boolean)) refreshDiagnostics();
+  }, 300);
+});
+
 documents.onDidClose(({ document }) => {
+  const ws = workspaces.of(document.uri);
+  if (ws.folder) workspaceFiles.closed(ws, ws.fileOf(document.uri));
   seen.delete(document.uri);
   open.close(document.uri);
   pull.forget(document.uri);
@@ -168,6 +213,7 @@ documents.onDidClose(({ document }) => {
 connection.languages.diagnostics.on(guarded<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, { kind: 'full', items: [] } as DocumentDiagnosticReport,
   async (params: DocumentDiagnosticParams, token) => {
     await ready;
+    flushWorkspaceFiles(params.textDocument.uri, true);
     const report = await pull.handle(params, token);
     const ctx = open.context(params.textDocument.uri);
     if (ctx) warmCompletion(ctx.workspace.service, ctx.type.format, ctx.file);
@@ -177,10 +223,12 @@ connection.languages.diagnostics.on(guarded<DocumentDiagnosticParams, DocumentDi
 connection.onCompletion(guarded('completion', log, null as CompletionList | null, async (params: CompletionParams, token) => {
   const snap = await snapshotFor(params.textDocument.uri, token);
   if (!snap) return null;
-  const entries = snap.workspace.service.complete(snap.entry.parsed, snap.file, snap.at.offset(params.position));
+  const offset = snap.at.offset(params.position);
+  const entries = snap.workspace.service.complete(snap.entry.parsed, snap.file, offset);
   const service = snap.workspace.service;
   completedIn = snap.workspace;
-  return toCompletionList(entries, snap.at, client, (docPath) => service.completionDocumentation(docPath));
+  const limited = withinLimit(entries, typedBefore(snap.doc.getText(), offset), snap.workspace.settings.completion.maxItems);
+  return toCompletionList(limited, snap.at, client, (docPath) => service.completionDocumentation(docPath));
 }));
 
 /** The workspace of the last completion list: the items a client resolves are that list's. */
@@ -210,6 +258,10 @@ connection.languages.inlayHint.on(guarded('inlay hints', log, null as InlayHint[
 connection.onCodeAction(guarded('code actions', log, null as CodeAction[] | null, async (params: CodeActionParams, token) => {
   const snap = await snapshotFor(params.textDocument.uri, token);
   if (!snap) return null;
+  // The action that adds the workspace's fields reads the whole index: the folder's first read must be done.
+  const mappingLike = snap.type.kind === 'mapping' || snap.type.console;
+  if (mappingLike) await workspaceFiles.settled(snap.workspace);
+  if (mappingLike) flushWorkspaceFiles(snap.doc.uri, false);
   // Check first in the background-friendly way; the fixes then find every event's findings cached.
   if (!(await open.diagnostics(snap, () => token.isCancellationRequested))) throw new Cancelled();
   const sent = params.context.diagnostics.map((d) => fromDiagnostic(d, snap.at)).filter((d) => d !== undefined);
@@ -272,9 +324,49 @@ async function registerWatchers(watchers: FileSystemWatcher[]): Promise<() => vo
 async function updateWatchers(): Promise<void> {
   try {
     await watcher.update(workspaces.all().filter((ws) => ws.folder).map((ws) => ({ folder: ws.folder!, entries: configurator.entries(ws) })));
+    await filesWatcher.update(workspaces.all().filter((ws) => ws.folder).map((ws) => ({ folder: ws.folder!, entries: indexedGlobs(ws.settings) })));
   } catch (error) {
     log(`fieldwise: cannot watch the custom definitions: ${describe(error)}`);
   }
+}
+
+/** The open documents of a workspace that the index reads, by file: their text is read only when indexed. */
+function openFiles(ws: Workspace): Map<string, () => string> {
+  const out = new Map<string, () => string>();
+  for (const doc of documents.all()) {
+    if (workspaces.of(doc.uri) !== ws) continue;
+    const file = ws.fileOf(doc.uri);
+    if (workspaceFiles.reads(ws, file)) out.set(file, () => doc.getText());
+  }
+  return out;
+}
+
+/** Indexes the edits of the workspace's open files not indexed yet (`componentsOnly`: of those that may define component templates); other documents' findings follow if components changed. */
+function flushWorkspaceFiles(uri: string, componentsOnly: boolean): void {
+  const ws = workspaces.of(uri);
+  if (ws.folder && workspaceFiles.flush(ws, componentsOnly)) refreshDiagnostics();
+}
+
+/** Reads every folder's files (`fresh`: all of them again, else only those changed on disk), in the background. */
+function scanWorkspaceFiles(fresh: boolean): void {
+  for (const ws of workspaces.all()) if (ws.folder) void scanFolder(ws, fresh);
+}
+
+async function scanFolder(ws: Workspace, fresh: boolean): Promise<void> {
+  try {
+    const started = Date.now();
+    const changed = await workspaceFiles.scan(ws, fresh);
+    const index = ws.service.workspace;
+    trace(`workspace index ${ws.folder?.name}: ${index.files} files (${(index.indexedChars / 1e6).toFixed(1)} M characters), ${index.written().size} field names written, in ${Date.now() - started} ms`);
+    if (changed) refreshDiagnostics();
+  } catch (error) {
+    log(`fieldwise: reading the workspace files of ${ws.folder?.name} failed: ${describe(error)}`);
+  }
+}
+
+function workspaceFilesChanged(folderUri: string): void {
+  const ws = workspaces.all().find((w) => w.folder?.uri === folderUri);
+  if (ws) void scanFolder(ws, false);
 }
 
 function definitionsChanged(folderUri: string): void {
@@ -284,6 +376,8 @@ function definitionsChanged(folderUri: string): void {
 
 function settingsChanged(): void {
   void updateWatchers();
+  // The globs or the file types may have changed: every file is read again.
+  scanWorkspaceFiles(true);
   refreshDiagnostics();
   if (client.inlayHintRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
 }

@@ -65,6 +65,19 @@ export function applyCompletion(text: string, eventStart: number, entry: Complet
   return out;
 }
 
+/** The titles of the code actions at a caret (no diagnostic needed), and the text after the one titled `title` is applied. */
+export function codeActionsAt(service: LanguageService, doc: SourceDocument, file: string, offset: number): { titles: string[]; apply(title: string): string } {
+  const actions = service.codeActions(doc, file, { start: offset, end: offset }, service.diagnostics(doc, file));
+  return {
+    titles: actions.map((a) => a.title),
+    apply(title: string): string {
+      const action = actions.find((a) => a.title === title);
+      assert.ok(action, `no action '${title}' in ${actions.map((a) => a.title).join(', ')}`);
+      return applyEdits(doc.text, action.edits);
+    },
+  };
+}
+
 /** The text after the quick fix titled `title` for the first `code` diagnostic of a file kind's document is applied. */
 export function applyQuickFix(service: LanguageService, doc: SourceDocument, file: string, code: string, title: string): string {
   const d = service.diagnostics(doc, file).find((x) => x.code === code);

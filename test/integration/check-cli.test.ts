@@ -282,6 +282,20 @@ test('pipelines: globs and named console files are checked as the editor reads t
   assert.deepEqual(named.rows.map((r) => `${r.code} ${r.range.start.line}:${r.range.start.character}`), ['no-failure-handler 3:2', 'unknown-field 3:40']);
 });
 
+test('console files: found in a folder and by a glob, and named outside the current folder, as the editor reads them', async () => {
+  const request = 'PUT _ingest/pipeline/web\n{"processors": [{"set": {"field": "host.nam", "value": "x"}}]}\n';
+  file('dev/tools/requests.console', request);
+  const expected = ['no-failure-handler 1:2', 'unknown-field 1:40'];
+  const where = (rows: JsonRow[]): string[] => rows.map((r) => `${r.code} ${r.range.start.line}:${r.range.start.character}`);
+  const found = await json(['dev'], work);
+  assert.deepEqual(found.rows.map((r) => r.file), ['dev/tools/requests.console', 'dev/tools/requests.console'], 'a folder holds its console files');
+  assert.deepEqual(where(found.rows), expected);
+  assert.deepEqual(where((await json(['dev/**/*.console'], work)).rows), expected, 'a glob finds them');
+  // Named by its absolute path from another folder: still console text, not an event document.
+  const outside = await json([join(work, 'dev/tools/requests.console')], ROOT);
+  assert.deepEqual(where(outside.rows), expected);
+});
+
 test('pipelines: SARIF carries the pipeline rules\' metadata, and each result points at its rule', async () => {
   pipelineFolder();
   const run = await cli(['--format', 'sarif', 'pipes'], work);

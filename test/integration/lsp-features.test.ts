@@ -71,11 +71,11 @@ const completionCases: CompletionCase[] = [
     absent: ['ip', 'event'],
   },
   {
-    name: 'JSON, half-typed: a root key being typed without its closing quote',
+    name: 'JSON, half-typed: a root key being typed without its closing quote (names at every depth that hold it)',
     format: 'json',
     fixture: '{"@timestamp": "2021-05-04T10:12:01Z", "sou|',
-    offers: { source: 'core', user_agent: 'extended', event: 'core' },
-    absent: ['@timestamp', 'ip'],
+    offers: { source: 'core', 'source.port': 'core', 'destination.geo.country_iso_code': 'core' },
+    absent: ['@timestamp', 'ip', 'event'],
   },
   {
     name: 'NDJSON: allowed values of event.category, inserted as an array',

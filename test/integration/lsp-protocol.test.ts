@@ -202,7 +202,7 @@ describe('a client without pull diagnostics, snippets or markdown', () => {
 });
 
 describe('completion payload, by what the client can do', () => {
-  // At the top level of an event every root name is offered (hundreds): what each item carries is what the user waits for.
+  // At the top level of an event every root name is offered: what each item carries is what the user waits for.
   const text = '{"@timestamp": "2021-05-04T10:12:01Z", "": 1}';
   const caret = text.indexOf('""') + 1;
 
@@ -213,7 +213,7 @@ describe('completion payload, by what the client can do', () => {
       const uri = fileUri(join(scratch, 'events', 'resolve.json'));
       server.open(uri, 'json', text);
       const items = await server.completion(uri, caret);
-      assert.ok(items.length > 100, `every root name offered (${items.length})`);
+      assert.ok(items.length > 30, `every root name offered (${items.length})`);
       assert.ok(items.every((i) => i.documentation === undefined), 'no documentation in the list');
       const source = items.find((i) => i.label === 'source')!;
       const resolved = await server.resolve(source);
@@ -237,7 +237,7 @@ describe('completion payload, by what the client can do', () => {
       const uri = fileUri(join(scratch, 'events', 'inline.json'));
       server.open(uri, 'json', text);
       const items = await server.completion(uri, caret);
-      assert.ok(items.length > 100);
+      assert.ok(items.length > 30);
       for (const item of items) assert.ok(markupText(item.documentation).length > 0, `${item.label} has documentation inline`);
       assert.match(markupText(items.find((i) => i.label === 'source')!.documentation), /source/);
     } finally {
@@ -269,6 +269,90 @@ describe('completion payload, by what the client can do', () => {
     } finally {
       await withDefaults.stop();
       await without.stop();
+    }
+  });
+});
+
+describe('the limit on completion items per answer', () => {
+  // The top level of an event offers every schema field with its nesting (about 600 entries) where nothing limits it.
+  const text = '{"@timestamp": "2021-05-04T10:12:01Z", "": 1}';
+  const at = (typed: string): { text: string; caret: number } => {
+    const withTyped = text.replace('""', `"${typed}"`);
+    return { text: withTyped, caret: withTyped.indexOf(`"${typed}"`) + 1 + typed.length };
+  };
+  const isSubsequence = (typed: string, label: string): boolean => {
+    let i = 0;
+    for (const c of label.toLowerCase()) if (c === typed[i]) i++;
+    return i === typed.length;
+  };
+
+  test('nothing typed at the top level: the root names, and the answer says it is incomplete', async () => {
+    const server = await startServer({ workspace: scratch });
+    try {
+      const uri = fileUri(join(scratch, 'events', 'limit-empty.json'));
+      const { text: body, caret } = at('');
+      server.open(uri, 'json', body);
+      const list = await server.completionList(uri, caret);
+      assert.equal(list.isIncomplete, true, 'the client is told to ask again as the user types');
+      const labels = list.items.map((i) => i.label);
+      assert.ok(labels.length > 30 && labels.length <= 100, `${labels.length} items`);
+      assert.deepEqual(labels.filter((l) => l.includes('.')), [], 'only the names of the top level');
+      for (const name of ['source', 'process', 'event', 'message', 'tags']) assert.ok(labels.includes(name), `${name} offered`);
+      assert.ok(!labels.includes('@timestamp'), 'not a key the event already holds');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('typing searches every depth: the fields that hold what was typed, deep ones included', async () => {
+    const server = await startServer({ workspace: scratch });
+    try {
+      for (const [typed, wanted] of [['sip', 'source.ip'], ['sha512', 'process.parent.hash.sha512'], ['pro', 'process']] as const) {
+        const uri = fileUri(join(scratch, 'events', `limit-${typed}.json`));
+        const { text: body, caret } = at(typed);
+        server.open(uri, 'json', body);
+        const list = await server.completionList(uri, caret);
+        const items = await server.completion(uri, caret);
+        assert.ok(items.length <= 100, `${typed}: at most the limit (${items.length})`);
+        assert.ok(items.some((i) => i.label === wanted), `${typed}: ${wanted} offered; got ${items.map((i) => i.label).slice(0, 20).join(', ')}`);
+        assert.deepEqual(items.filter((i) => !isSubsequence(typed, i.filterText ?? i.label)).map((i) => i.label), [], `${typed}: every item matches what was typed`);
+        assert.equal(list.isIncomplete, true, `${typed}: still incomplete, so the next keystroke asks again`);
+        // The key already has its value: the item renames it to the field's dotted name, as without the limit.
+        assert.equal(items.find((i) => i.label === wanted)!.textEdit!.newText, wanted, `${wanted} replaces what was typed`);
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('the setting raises the limit: every field in one complete answer', async () => {
+    const server = await startServer({ workspace: scratch, settings: { completion: { maxItems: 5000 } } });
+    try {
+      const uri = fileUri(join(scratch, 'events', 'limit-raised.json'));
+      const { text: body, caret } = at('');
+      server.open(uri, 'json', body);
+      const list = await server.completionList(uri, caret);
+      assert.equal(list.isIncomplete, false);
+      const labels = list.items.map((i) => i.label);
+      assert.ok(labels.length > 500, `${labels.length} items`);
+      assert.ok(labels.includes('process.parent.hash.sha512') && labels.includes('source'));
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('a list within the limit is whole and complete', async () => {
+    const server = await startServer({ workspace: scratch });
+    try {
+      const uri = fileUri(join(scratch, 'events', 'limit-small.json'));
+      const body = '{"source": {"": 1}}';
+      server.open(uri, 'json', body);
+      const list = await server.completionList(uri, body.indexOf('""') + 1);
+      assert.equal(list.isIncomplete, false);
+      const labels = list.items.map((i) => i.label);
+      assert.ok(labels.includes('ip') && labels.includes('geo.city_name'), 'the names of source and the fields below them');
+    } finally {
+      await server.stop();
     }
   });
 });

@@ -3,6 +3,7 @@ import type { Catalog } from '../catalog/types';
 import type { DocumentFormat } from '../document/model';
 import type { FeatureCaches } from './featureCaches';
 import type { FieldwiseSettings } from './settings';
+import type { WorkspaceFields } from './workspaceFields';
 
 export interface FeatureEnv {
   catalog: Catalog;
@@ -14,4 +15,6 @@ export interface FeatureEnv {
   dottedKeys: boolean;
   /** The serving LanguageService's caches (features keep no per-document state of their own). */
   caches: FeatureCaches;
+  /** The workspace's other files (written fields, component templates); undefined outside a language server's workspace. */
+  workspace?: WorkspaceFields;
 }

@@ -9,6 +9,12 @@ import type { FeatureEnv } from './env';
 export type { KindDocument };
 import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, RuleInfo } from './types';
 
+/** A component template a file defines: its name when the file gives one (a console request), and the paths it maps explicitly. */
+export interface ComponentTemplate {
+  name: string | undefined;
+  fields: string[];
+}
+
 export interface FileKindAdapter<D extends KindDocument = KindDocument> {
   readonly kind: FileKind;
   /** Every code this kind may report besides the event rules that judge names (`reads: 'names'`). */
@@ -29,6 +35,10 @@ export interface FileKindAdapter<D extends KindDocument = KindDocument> {
   completionDocumentation?(docPath: string, env: FeatureEnv): string | undefined;
   hover(doc: D, offset: number, env: FeatureEnv): HoverResult | undefined;
   inlayHints(doc: D, range: Span, env: FeatureEnv): InlayHintEntry[];
+  /** The field paths the file writes (a pipeline's targets; not what it removes), for the workspace's field index. */
+  writtenFields?(doc: D): string[];
+  /** The component templates the file defines and the paths each maps explicitly; `name` from a console request, undefined in a file (its file name names it). */
+  componentTemplates?(doc: D): ComponentTemplate[];
   /** Quick fixes for `shown` (the diagnostics the editor shows, document offsets) that touch `range`. */
   codeActions(doc: D, shown: readonly FwDiagnostic[], range: Span, env: FeatureEnv): QuickFix[];
 }

@@ -20,6 +20,10 @@ export interface FieldwiseSettings {
     /** The editor shows at most this many information and hint diagnostics per file (the command line all). */
     maxInformationAndHints: number;
   };
+  completion: {
+    /** The editor gets at most this many items per answer; past it the answer is incomplete and filtered as the user types. */
+    maxItems: number;
+  };
   inlayHints: { enabled: boolean };
   schema: { definitions: string[] };
   /** Megabytes: larger files are not analysed (lsp/sizeLimit.ts). */

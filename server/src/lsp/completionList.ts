@@ -8,6 +8,7 @@ import {
 import type { Level } from '../catalog/types';
 import type { CompletionEntry } from '../features/types';
 import type { ClientFeatures } from './clientFeatures';
+import type { LimitedCompletion } from './completionLimit';
 import type { Positions } from './positions';
 import { snippetToPlainText } from './snippetText';
 import { toTextEdit } from './toLsp';
@@ -24,8 +25,8 @@ export type Documentation = (docPath: string) => string;
 // Shared by every item of a level: they are only serialised.
 const badges: Record<Level, CompletionItemLabelDetails> = { core: { description: 'core' }, extended: { description: 'extended' }, custom: { description: 'custom' } };
 
-export function toCompletionList(entries: readonly CompletionEntry[], at: Positions, client: ClientFeatures, documentation: Documentation): CompletionList {
-  const list: CompletionList = { isIncomplete: false, items: [] };
+export function toCompletionList({ entries, incomplete }: LimitedCompletion, at: Positions, client: ClientFeatures, documentation: Documentation): CompletionList {
+  const list: CompletionList = { isIncomplete: incomplete, items: [] };
   if (entries.length === 0) return list;
   // Every entry of one answer replaces the same span in practice: it is converted once, and sent once where the client allows.
   const first = entries[0];

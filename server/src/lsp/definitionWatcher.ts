@@ -18,6 +18,18 @@ export interface WatchHost {
   log: (message: string) => void;
 }
 
+/** The globs watched for entries: each glob, and a folder entry's YAML files; with no entries, the default folder's. */
+export function watchedPatterns(entries: readonly string[]): string[] {
+  // With no configured entries, watch for the default folder appearing.
+  const list = entries.length > 0 ? entries : ['.fieldwise/*.yml'];
+  return list.flatMap((e) => (picomatch.scan(e).isGlob ? [e] : [e, `${e}/*.{yml,yaml}`]));
+}
+
+/** Whether a changed file (relative to its folder, `/`-separated) is one the entries watch. */
+export function watches(entries: readonly string[], file: string): boolean {
+  return watchedPatterns(entries).some((pattern) => picomatch.isMatch(file, pattern));
+}
+
 export class DefinitionWatcher {
   private unregister?: () => void;
   private watchers: FSWatcher[] = [];
@@ -46,10 +58,7 @@ export class DefinitionWatcher {
   }
 
   private clientWatchers(target: WatchTarget): FileSystemWatcher[] {
-    // With no configured entries, watch for the default folder appearing.
-    const entries = target.entries.length > 0 ? target.entries : ['.fieldwise/*.yml'];
-    const patterns = entries.flatMap((e) => (picomatch.scan(e).isGlob ? [e] : [e, `${e}/*.{yml,yaml}`]));
-    return patterns.map((pattern) => ({
+    return watchedPatterns(target.entries).map((pattern) => ({
       globPattern: this.relativePatterns
         ? { baseUri: target.folder.uri, pattern }
         : `${target.folder.path.split(sep).join('/')}/${pattern}`,

@@ -1,7 +1,7 @@
 // Which files are event documents, and in which format: the files matching fieldwise.files.events, and any JSON or
 // YAML file whose first event looks like one. The language server and the command line both decide with this.
 import { readdirSync, Stats, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import type { Catalog } from '../catalog/types';
 import { loadProcessorTable } from '../catalog/processors';
@@ -237,8 +237,11 @@ function skippedFolder(name: string): boolean {
   return name === 'node_modules' || name.startsWith('.');
 }
 
-/** Expands command-line paths: files as they are, folders to their JSON/YAML files, globs to the files they match. */
-export function expandPaths(args: readonly string[], cwd: string): Expansion {
+/**
+ * Expands command-line paths: files as they are, folders to their JSON/YAML files and the files the console globs
+ * match (Dev Tools text such as `requests.console`), globs to the files they match.
+ */
+export function expandPaths(args: readonly string[], cwd: string, consoleGlobs: readonly string[] = []): Expansion {
   const candidates: Candidate[] = [];
   const missing: string[] = [];
   const seen = new Set<string>();
@@ -252,12 +255,12 @@ export function expandPaths(args: readonly string[], cwd: string): Expansion {
     const stats = statOf(resolve(cwd, arg));
     if (stats?.isDirectory()) {
       const root = resolve(cwd, arg);
-      for (const file of walk(root)) add({ path: file, display: displayUnder(arg, root, file), named: false, globPath: globPathOf(cwd, root, file) });
+      for (const file of walk(root, cwd, consoleGlobs)) add({ path: file, display: displayUnder(arg, root, file), named: false, globPath: globPathOf(cwd, root, file) });
     } else if (stats || !GLOB_CHARS.test(arg)) {
       const path = resolve(cwd, arg);
       add({ path, display: arg, named: true, globPath: globPathOf(cwd, cwd, path) });
     } else {
-      const matched = globFiles(arg, cwd);
+      const matched = globFiles(arg, cwd, consoleGlobs);
       if (matched.length === 0) missing.push(arg);
       matched.forEach((c) => add(c));
     }
@@ -273,8 +276,8 @@ function statOf(path: string): Stats | undefined {
   }
 }
 
-/** Every JSON/YAML file under a folder, sorted, skipping node_modules and dot folders. */
-function walk(root: string): string[] {
+/** Every JSON/YAML file and console file under a folder, sorted, skipping node_modules and dot folders. */
+function walk(root: string, cwd: string, consoleGlobs: readonly string[]): string[] {
   const out: string[] = [];
   const visit = (dir: string): void => {
     let entries;
@@ -288,7 +291,7 @@ function walk(root: string): string[] {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
         if (!skippedFolder(entry.name)) visit(path);
-      } else if (formatFromName(entry.name) && (entry.isFile() || statOf(path)?.isFile())) {
+      } else if ((formatFromName(entry.name) || matchesAny(consoleGlobs, globPathOf(cwd, root, path))) && (entry.isFile() || statOf(path)?.isFile())) {
         out.push(path);
       }
     }
@@ -297,10 +300,16 @@ function walk(root: string): string[] {
   return out;
 }
 
-/** A path for glob matching: relative to the current folder when below it, else relative to `root`. */
+/**
+ * A path for glob matching: relative to the current folder when below it, else relative to `root` (a folder given),
+ * else (a file named outside the current folder) the whole path without its root, so that `**` globs still see
+ * every folder name: `..` segments match no glob.
+ */
 function globPathOf(cwd: string, root: string, file: string): string {
   const fromCwd = relative(cwd, file);
-  const path = fromCwd.startsWith('..') || fromCwd === '' ? relative(root, file) || file : fromCwd;
+  if (!fromCwd.startsWith('..') && fromCwd !== '' && !isAbsolute(fromCwd)) return fromCwd.split(sep).join('/');
+  const fromRoot = relative(root, file);
+  const path = fromRoot !== '' && !fromRoot.startsWith('..') && !isAbsolute(fromRoot) ? fromRoot : file.slice(parse(file).root.length);
   return path.split(sep).join('/');
 }
 
@@ -311,14 +320,14 @@ function displayUnder(arg: string, root: string, file: string): string {
   return base === '' || base === '.' ? below : `${base}/${below}`;
 }
 
-function globFiles(glob: string, cwd: string): Candidate[] {
+function globFiles(glob: string, cwd: string, consoleGlobs: readonly string[]): Candidate[] {
   const pattern = glob.replace(/\\/g, '/');
   const scan = picomatch.scan(pattern);
   const base = scan.base === '' ? '.' : scan.base;
   const root = resolve(cwd, base);
   if (!statOf(root)?.isDirectory()) return [];
   const test = picomatch(scan.glob, { dot: false });
-  return walk(root)
+  return walk(root, cwd, consoleGlobs)
     .map((file) => ({ file, below: relative(root, file).split(sep).join('/') }))
     .filter(({ below }) => test(below))
     .map(({ file, below }) => ({ path: file, display: base === '.' ? below : `${base}/${below}`, named: false, globPath: globPathOf(cwd, root, file) }));

@@ -28,6 +28,7 @@ import type { ParsedValue } from '../document/jsonValue';
 import { fileTypeOf } from './detect';
 import { defaultSettings, FieldwiseSettings } from './settings';
 import { dottedKeysAllowed } from '../features/fileSettings';
+import { WorkspaceIndex } from './workspaceIndex';
 
 /** A parsed file of any kind: an event document (split into events), one unit of another kind, or console text. */
 export type SourceDocument = ParsedDocument | KindDocument | ConsoleDocument;
@@ -48,7 +49,7 @@ interface Unit {
 
 export class LanguageService {
   /** A unit's diagnostics, kept for its parse (code actions ask for what the editor was shown). */
-  private readonly unitChecks = new WeakMap<KindDocument, { catalog: Catalog; settings: FieldwiseSettings; file: string; diagnostics: FwDiagnostic[] }>();
+  private readonly unitChecks = new WeakMap<KindDocument, { catalog: Catalog; settings: FieldwiseSettings; file: string; components: number; diagnostics: FwDiagnostic[] }>();
 
   /** The whole parse of the last pipeline found by its content, for the `parse` of the same text that follows detection. */
   private detected: { text: string; parsed: ParsedValue } | undefined;
@@ -58,6 +59,9 @@ export class LanguageService {
 
   /** The features' state for this instance's documents (FeatureEnv carries it to them). */
   private readonly caches = new FeatureCaches();
+
+  /** The workspace folder's other files (fields written, component templates), fed by lsp/ (`indexFile`). */
+  readonly workspace = new WorkspaceIndex();
 
   constructor(private catalog: Catalog, private settings: FieldwiseSettings = defaultSettings) {}
 
@@ -114,7 +118,20 @@ export class LanguageService {
   }
 
   env(format: DocumentFormat, file: string): FeatureEnv {
-    return { catalog: this.catalog, format, settings: this.settings, file, dottedKeys: dottedKeysAllowed(this.settings, file), caches: this.caches };
+    return { catalog: this.catalog, format, settings: this.settings, file, dottedKeys: dottedKeysAllowed(this.settings, file), caches: this.caches, workspace: this.workspace };
+  }
+
+  /**
+   * Indexes a workspace file's text (`file` relative to the folder, as the globs see it) for the workspace's field
+   * index; false when the index's ceiling leaves no room for it.
+   */
+  indexFile(file: string, text: string): boolean {
+    return this.workspace.set(file, text, fileTypeOf(file, text, this.settings, this.catalog));
+  }
+
+  /** A workspace file gone (deleted, or no longer matched by the globs). */
+  forgetFile(file: string): boolean {
+    return this.workspace.delete(file);
   }
 
   /** The units of a document that is not split into events: itself, or each part of a console text. */
@@ -141,9 +158,10 @@ export class LanguageService {
 
   private unitDiagnostics({ adapter, doc }: Unit, file: string): FwDiagnostic[] {
     const known = this.unitChecks.get(doc);
-    if (known && known.catalog === this.catalog && known.settings === this.settings && known.file === file) return known.diagnostics;
+    const components = this.workspace.componentsVersion;
+    if (known && known.catalog === this.catalog && known.settings === this.settings && known.file === file && known.components === components) return known.diagnostics;
     const diagnostics = adapter.diagnostics(doc, this.env(doc.type.format, file));
-    this.unitChecks.set(doc, { catalog: this.catalog, settings: this.settings, file, diagnostics });
+    this.unitChecks.set(doc, { catalog: this.catalog, settings: this.settings, file, components, diagnostics });
     return diagnostics;
   }
 

@@ -16,6 +16,7 @@ export const defaultSettings: FieldwiseSettings = {
   },
   events: { allowDottedKeys: false },
   diagnostics: { severity: {}, disable: [], maxInformationAndHints: 1000 },
+  completion: { maxItems: 100 },
   inlayHints: { enabled: true },
   schema: { definitions: ['.fieldwise/*.yml'] },
   maxFileSize: 32,
@@ -56,6 +57,10 @@ export function mergeSettings(raw: unknown): FieldwiseSettings {
         }
       }
     }
+  }
+  const completion = raw.completion;
+  if (isObject(completion) && typeof completion.maxItems === 'number' && Number.isInteger(completion.maxItems) && completion.maxItems >= 1) {
+    s.completion.maxItems = completion.maxItems;
   }
   const hints = raw.inlayHints;
   if (isObject(hints) && typeof hints.enabled === 'boolean') s.inlayHints.enabled = hints.enabled;

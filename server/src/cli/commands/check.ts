@@ -21,8 +21,9 @@ const USAGE = [
   '',
   'Checks event documents (JSON, NDJSON, YAML), ingest pipelines and index templates and mappings with the same',
   'diagnostics as the editor.',
-  'PATHS are files (always checked), folders and globs (expanded to the JSON and YAML files that are',
-  'event documents, skipping node_modules and dot folders), or - for standard input.',
+  'PATHS are files (always checked), folders and globs (expanded to the JSON and YAML files and the console',
+  'files (.http, .es, .console) that Fieldwise recognises, skipping node_modules and dot folders), or - for',
+  'standard input.',
   '',
   'options:',
   '  --format FORMAT      text (default): file:line:col severity code message, 1-based',
@@ -119,7 +120,7 @@ function loadDefinitions(options: CheckOptions, io: CliIO): Catalog {
 
 function expandArgs(paths: readonly string[], cwd: string): { candidates: Candidate[]; missing: string[] } {
   const stdin: Candidate[] = paths.includes('-') ? [{ path: '-', display: '-', named: true, globPath: '-' }] : [];
-  const expansion = expandPaths(paths.filter((p) => p !== '-'), cwd);
+  const expansion = expandPaths(paths.filter((p) => p !== '-'), cwd, defaultSettings.files.console);
   return { candidates: [...stdin, ...expansion.candidates], missing: expansion.missing };
 }
 

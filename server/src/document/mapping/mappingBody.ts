@@ -78,6 +78,8 @@ export interface MetaVersion {
 export interface MappingBody {
   span: Span;
   shape: MappingShape;
+  /** The template's name, from its console request (`PUT _component_template/<name>`); a file's body has none (its file names it). */
+  name: string | undefined;
   root: ValueNode | undefined;
   /** The mapping objects (one, or one per type name in a legacy template of types). */
   mappings: ObjectNode[];

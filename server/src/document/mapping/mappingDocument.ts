@@ -63,17 +63,17 @@ export function parseMappingDocument(text: string, type: FileType, requests?: re
   const refs: FieldRef[] = [];
   const targets: NamedRef[] = [];
   const syntax = syntaxOf(type.format);
-  const add = (span: Span, source: string, yaml: boolean, shape: MappingShape | undefined): void => {
+  const add = (span: Span, source: string, yaml: boolean, shape: MappingShape | undefined, name?: string): void => {
     const parsed = parseGuarded(source, yaml, 'a mapping');
     errors.push(...parsed.errors);
-    const body = emptyBody(span, shape ?? shapeOf(parsed.root) ?? 'mapping', parsed.root);
+    const body = emptyBody(span, shape ?? shapeOf(parsed.root) ?? 'mapping', parsed.root, name);
     readBody(body, new MappingWalker(text, syntax, body, refs, targets));
     bodies.push(body);
   };
   if (type.console) {
     for (const request of requests ?? splitConsole(text)) {
       const shape = mappingEndpoint(request);
-      if (shape && request.body) add(request.body, isolate(text, request.body), false, shape);
+      if (shape && request.body) add(request.body, isolate(text, request.body), false, shape, templateName(request.path));
     }
   } else {
     add({ start: 0, end: text.length }, text, type.format === 'yaml', undefined);
@@ -81,8 +81,13 @@ export function parseMappingDocument(text: string, type: FileType, requests?: re
   return { kind: 'mapping', type, text, bodies, errors, refs, targets };
 }
 
-function emptyBody(span: Span, shape: MappingShape, root: ValueNode | undefined): MappingBody {
-  return { span, shape, root, mappings: [], composedOf: [], versions: [], fields: [], targets: [], dynamicTemplates: [], sites: [] };
+/** The name a template request gives (`_component_template/<name>`, `_index_template/<name>`, `_template/<name>`). */
+function templateName(path: string): string | undefined {
+  return /^_(?:component_|index_)?template\/([^/]+)$/.exec(path)?.[1];
+}
+
+function emptyBody(span: Span, shape: MappingShape, root: ValueNode | undefined, name: string | undefined): MappingBody {
+  return { span, shape, name, root, mappings: [], composedOf: [], versions: [], fields: [], targets: [], dynamicTemplates: [], sites: [] };
 }
 
 function readBody(body: MappingBody, walk: MappingWalker): void {

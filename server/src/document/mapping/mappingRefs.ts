@@ -128,7 +128,7 @@ function strings(value: ValueNode | undefined): ScalarNode[] {
 }
 
 /** `false`, as JSON and YAML write it (a switch off: `enabled: false`, `subobjects: false`). */
-function isFalse(node: ValueNode | undefined): boolean {
+export function isFalse(node: ValueNode | undefined): boolean {
   return node?.kind === 'boolean' && node.value === false;
 }
 

@@ -2,7 +2,7 @@
 // indentation as the object around the insertion writes them. YAML's flow collections are written by the same code.
 import type { ArrayNode, ObjectNode, TextEdit } from '../model';
 import { eolOf, firstOnLine, lineIndent, smallestIndent, spansLines } from './textLayout';
-import { isCollection, Layout, PlainScalar, PlainValue, Quote, Quoted, SyntaxWriter, Verbatim, verbatimText } from './writer';
+import { isCollection, KeyEntry, Layout, PlainScalar, PlainValue, Quote, Quoted, SyntaxWriter, Verbatim, verbatimText } from './writer';
 
 /** A flow collection's separators: `": "` or `":"`, `", "` or `","`. */
 export interface FlowStyle {
@@ -47,28 +47,29 @@ export interface FlowWriter extends SyntaxWriter {
   breaksLines(text: string): boolean;
 }
 
-/** Inserts into a closed flow object, on lines of their own where the object writes its entries so. */
-export function insertFlowKey(writer: FlowWriter, text: string, object: ObjectNode, path: readonly string[], data: PlainValue, position: 'first' | 'last'): TextEdit | undefined {
+/** Inserts entries (each `path: data`) into a closed flow object, on lines of their own where the object writes its entries so. */
+export function insertFlowKey(writer: FlowWriter, text: string, object: ObjectNode, entries: readonly KeyEntry[], position: 'first' | 'last'): TextEdit | undefined {
   const props = object.properties;
-  if (props.some((p) => !p.value) || !closedObject(text, object)) return undefined;
+  if (entries.length === 0 || props.some((p) => !p.value) || !closedObject(text, object)) return undefined;
   const style = writer.flowStyle(text, object);
   const eol = eolOf(text);
   const oneLine: Layout = { indent: '', unit: '', multiline: false, eol, ...style };
+  const written = (layout: Layout): string[] => entries.map((e) => writer.entry(e.path, e.data, layout));
   if (props.length === 0) {
     if (!writer.breaksLines(text) || !(spansLines(text, object) || text.trim().includes('\n'))) {
-      return { start: object.start + 1, end: object.end - 1, newText: writer.entry(path, data, oneLine) };
+      return { start: object.start + 1, end: object.end - 1, newText: written(oneLine).join(style.comma) };
     }
     const base = objectIndent(text, object);
     const unit = writer.indentUnit(text);
     const inner = base + unit;
-    const entry = writer.entry(path, data, { indent: inner, unit, multiline: true, eol, ...style });
-    return { start: object.start + 1, end: object.end - 1, newText: `${eol}${inner}${entry}${eol}${base}` };
+    const lines = written({ indent: inner, unit, multiline: true, eol, ...style });
+    return { start: object.start + 1, end: object.end - 1, newText: `${eol}${inner}${lines.join(`,${eol}${inner}`)}${eol}${base}` };
   }
   const anchor = position === 'first' ? props[0] : props[props.length - 1];
   const multiline = writer.breaksLines(text) && spansLines(text, object) && firstOnLine(text, anchor.keyTokenSpan.start);
   const indent = multiline ? lineIndent(text, anchor.keyTokenSpan.start) : '';
-  const entry = writer.entry(path, data, multiline ? { indent, unit: writer.indentUnit(text), multiline, eol, ...style } : oneLine);
   const gap = multiline ? `${eol}${indent}` : style.comma.slice(1);
+  const entry = written(multiline ? { indent, unit: writer.indentUnit(text), multiline, eol, ...style } : oneLine).join(`,${gap}`);
   if (position === 'first') return { start: anchor.keyTokenSpan.start, end: anchor.keyTokenSpan.start, newText: `${entry},${gap}` };
   const end = anchor.value!.end;
   return { start: end, end, newText: `,${gap}${entry}` };
@@ -166,7 +167,11 @@ class JsonWriter implements FlowWriter {
   }
 
   insertKey(text: string, object: ObjectNode, path: readonly string[], data: PlainValue, position: 'first' | 'last' = 'last'): TextEdit | undefined {
-    return insertFlowKey(this, text, object, path, data, position);
+    return insertFlowKey(this, text, object, [{ path, data }], position);
+  }
+
+  insertKeys(text: string, object: ObjectNode, entries: readonly KeyEntry[], position: 'first' | 'last' = 'last'): TextEdit | undefined {
+    return insertFlowKey(this, text, object, entries, position);
   }
 
   appendItems(text: string, array: ArrayNode, items: readonly PlainValue[]): TextEdit | undefined {

@@ -29,6 +29,12 @@ export function quoted(value: string, quote: Quote = '"'): Quoted {
   return new Quoted(value, quote);
 }
 
+/** One `path: data` entry to insert into an object. */
+export interface KeyEntry {
+  readonly path: readonly string[];
+  readonly data: PlainValue;
+}
+
 /** Where an entry or value is written. */
 export interface Layout {
   /** The indentation of the line its (first) key is on; in YAML, the key's column. */
@@ -62,6 +68,8 @@ export interface SyntaxWriter {
   indentUnit(text: string): string;
   /** Inserts `path` (nested for segments after the first) with `data` into `object`, first or last; undefined when no safe edit exists. */
   insertKey(text: string, object: ObjectNode, path: readonly string[], data: PlainValue, position?: 'first' | 'last'): TextEdit | undefined;
+  /** `insertKey` for several entries at once, in order, as one edit (two edits could not both fill an empty object). */
+  insertKeys(text: string, object: ObjectNode, entries: readonly KeyEntry[], position?: 'first' | 'last'): TextEdit | undefined;
   /** Appends items at the end of a list in its own layout (flow `[a, b]` or a YAML block sequence); strings keep the last item's quoting. */
   appendItems(text: string, array: ArrayNode, items: readonly PlainValue[]): TextEdit | undefined;
 }

@@ -5,7 +5,7 @@ import type { ArrayNode, ObjectNode, TextEdit } from '../model';
 import { typePlainScalar } from '../yamlScalar';
 import { appendFlowItems, FlowStyle, FlowWriter, flowValue, insertFlowKey, keyOf, leafText } from './jsonWriter';
 import { columnSpaces, eolOf, lineEndAfter, lineStartOf, smallestIndent } from './textLayout';
-import { isCollection, Layout, PlainScalar, PlainValue, Quote, quoteOf, SyntaxWriter } from './writer';
+import { isCollection, KeyEntry, Layout, PlainScalar, PlainValue, Quote, quoteOf, SyntaxWriter } from './writer';
 
 /** YAML 1.1 booleans (Beats and other go-yaml v2 readers): a plain `on` or `y` is not a string there. */
 const YAML11_BOOL = /^(?:y|yes|n|no|on|off)$/i;
@@ -118,14 +118,18 @@ class YamlWriter implements FlowWriter {
   }
 
   insertKey(text: string, object: ObjectNode, path: readonly string[], data: PlainValue, position: 'first' | 'last' = 'last'): TextEdit | undefined {
+    return this.insertKeys(text, object, [{ path, data }], position);
+  }
+
+  insertKeys(text: string, object: ObjectNode, entries: readonly KeyEntry[], position: 'first' | 'last' = 'last'): TextEdit | undefined {
     const props = object.properties;
-    if (props.some((p) => !p.value)) return undefined;
-    if (text.charAt(object.start) === '{') return insertFlowKey(this, text, object, path, data, position);
+    if (entries.length === 0 || props.some((p) => !p.value)) return undefined;
+    if (text.charAt(object.start) === '{') return insertFlowKey(this, text, object, entries, position);
     // An empty block map is no map at all (`key:` reads as null): nothing to insert into.
     if (props.length === 0) return undefined;
     const indent = columnSpaces(text, props[0].keyTokenSpan.start);
     const eol = eolOf(text);
-    const entry = this.entry(path, data, { indent, unit: this.indentUnit(text), multiline: true, eol });
+    const entry = entries.map((e) => this.entry(e.path, e.data, { indent, unit: this.indentUnit(text), multiline: true, eol })).join(`${eol}${indent}`);
     if (position === 'first') {
       const at = props[0].keyTokenSpan.start;
       return { start: at, end: at, newText: `${entry}${eol}${indent}` };

@@ -15,6 +15,7 @@ export const mappingAdapter: FileKindAdapter<MappingDocument> = {
   rules: mappingRules,
   takesRequest: (request) => mappingEndpoint(request) !== undefined,
   parse: (text, type, requests) => parseMappingDocument(text, type, requests),
+  componentTemplates: (doc) => doc.bodies.filter((b) => b.shape === 'componentTemplate').map((b) => ({ name: b.name, fields: b.fields.map((f) => f.ref.joinedPath) })),
   diagnostics: (doc, env) => checkMapping(doc, env),
   complete: (doc, offset, env) => completeMapping(doc, offset, env),
   completionDocumentation: (docPath) => mappingCompletionDocs(docPath),

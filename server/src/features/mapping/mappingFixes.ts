@@ -1,6 +1,7 @@
 // Quick fixes in a mapping: set the schema's type, add a multi-field the schema defines, put the schema's whole mapping
 // in place of a field's (offered on any field the schema defines whose mapping differs from it), rename a field to
-// the suggested name and an unknown type to a known one. Computed from the current text; edits by mappingWriter.ts.
+// the suggested name and an unknown type to a known one; on a `properties` object, add the mappings of the fields the
+// workspace uses (workspaceMappings.ts). Computed from the current text; edits by mappingWriter.ts.
 import { fieldMapping } from '../../catalog/fieldMapping';
 import type { MappedField, MappingDocument } from '../../document/mapping/mappingDocument';
 import { mappedFields } from '../../document/mapping/mappingDocument';
@@ -8,6 +9,7 @@ import { isRecord, stringList } from '../diagnostics/locate';
 import type { FeatureEnv } from '../env';
 import type { FwDiagnostic, QuickFix } from '../types';
 import { addEntry, multiFieldMapping, replaceMapping, scalarEdit } from './mappingWriter';
+import { workspaceMappingActions } from './workspaceMappings';
 
 const RENAMES_FIELD = new Set(['unknown-field']);
 
@@ -49,7 +51,7 @@ export function mappingFixes(doc: MappingDocument, shown: readonly FwDiagnostic[
         if (RENAMES_FIELD.has(d.code)) out.push(...renames(doc, d, data));
     }
   }
-  out.push(...schemaMappingActions(doc, range, env));
+  out.push(...schemaMappingActions(doc, range, env), ...workspaceMappingActions(doc, range, env));
   return out;
 }
 

@@ -120,10 +120,15 @@ function dateDetection(body: MappingBody): boolean {
 /** The schema fields each template would map with a type other than the schema's: only the first template that catches a field maps it. */
 export function templateCatches(doc: MappingDocument, body: MappingBody, env: FeatureEnv): Map<DynamicTemplate, string[]> {
   const out = new Map<DynamicTemplate, string[]>();
-  // A composable template's fields are mostly in its component templates, which another file holds.
-  if (body.dynamicTemplates.length === 0 || body.composedOf.length > 0 || !mapsNewFields(body)) return out;
-  const table = loadTypeCompatibility();
+  if (body.dynamicTemplates.length === 0 || !mapsNewFields(body)) return out;
   const explicit = new Set(mappedFields(doc).map((f) => f.ref.joinedPath));
+  // A composable template's fields are mostly in its component templates: judged only when the workspace has every one.
+  for (const name of body.composedOf) {
+    const component = env.workspace?.component(name);
+    if (!component) return out;
+    for (const path of component) explicit.add(path);
+  }
+  const table = loadTypeCompatibility();
   const detection = dateDetection(body);
   for (const field of env.catalog.fields()) {
     const kind = detectedKind(field.type, detection);

@@ -22,6 +22,8 @@ export const pipelineAdapter: FileKindAdapter<PipelineDocument> = {
   rules: pipelineRules,
   takesRequest: (request) => pipelineEndpoint(request.path) !== undefined,
   parse: (text, type, requests, whole, previous) => parsePipelineDocument(text, type, loadProcessorTable(), requests, whole, previous && isPipeline(previous) ? previous : undefined),
+  // A pipeline read as units is made whole for this (the workspace index asks only when an action on a mapping needs it).
+  writtenFields: (doc) => doc.refs.filter((r) => r.access === 'write' && !r.detail.removes).map((r) => r.joinedPath),
   diagnostics: (doc, env) => checkPipeline(doc, pipelineEnv(env)),
   // The features read the processors around the offset or range only (a pipeline read as units parses just those).
   complete: (doc, offset, env) => completePipeline(around(doc, offset, offset), offset, pipelineEnv(env)),

@@ -1,0 +1,40 @@
+// Which completion entries survive the editor's limit (lsp/completionLimit.ts): the names of the caret's level when
+// nothing is typed, else the entries holding what was typed, best matches first, never one a client would filter out.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CompletionEntry } from '../../server/src/features/types';
+import { typedBefore, withinLimit } from '../../server/src/lsp/completionLimit';
+
+const LABELS = ['source', 'source.ip', 'source.port', 'client.ip', 'process.pid', 'ip_reputation', 'http.request.id', 'zip', 'event', 'event.id'];
+
+function entries(labels: readonly string[], replaceStart: number): CompletionEntry[] {
+  return labels.map((label, i) => ({
+    label, kind: 'field', detail: '', docPath: label, insertText: label, replace: { start: replaceStart, end: replaceStart }, sortText: String(i).padStart(3, '0'),
+  }));
+}
+
+const cases: Array<{ name: string; typed: string; max: number; kept: string[]; incomplete: boolean }> = [
+  { name: 'within the limit: everything, complete, whatever was typed', typed: 'ip', max: 10, kept: LABELS, incomplete: false },
+  { name: 'nothing typed: the names of this level', typed: '', max: 5, kept: ['source', 'ip_reputation', 'zip', 'event'], incomplete: true },
+  { name: 'typed: prefix, then a segment start, then a subsequence', typed: 'ip', max: 5, kept: ['ip_reputation', 'source.ip', 'client.ip', 'zip'], incomplete: true },
+  { name: 'typed: what does not hold it is left out; equal matches by depth, then sort order', typed: 'sp', max: 3, kept: ['source.ip', 'source.port', 'process.pid'], incomplete: true },
+  { name: 'case does not matter', typed: 'EV', max: 2, kept: ['event', 'event.id'], incomplete: true },
+];
+
+for (const c of cases) {
+  test(c.name, () => {
+    const text = `{"${c.typed}`;
+    const list = entries(LABELS, 2);
+    const limited = withinLimit(list, typedBefore(text, text.length), c.max);
+    assert.deepEqual(limited.entries.map((e) => e.label), c.kept);
+    assert.equal(limited.incomplete, c.incomplete);
+  });
+}
+
+test('a replace range on another line, or past the caret, is no typed word', () => {
+  const text = '{\n"a\nb';
+  const typed = typedBefore(text, text.length);
+  assert.equal(typed(entries(['x'], 2)[0]), '');
+  assert.equal(typed(entries(['x'], text.length + 1)[0]), '');
+  assert.equal(typed(entries(['x'], text.length - 1)[0]), 'b');
+});
