@@ -9,7 +9,8 @@ import type { Span } from '../../server/src/document/model';
 import { isPipeline } from '../../server/src/document/pipeline/pipelineDocument';
 import { LanguageService } from '../../server/src/service/languageService';
 import { applyMutations, Mutation, mutation } from '../fuzz/mutations';
-import { FuzzInput, fuzzInputs } from '../fuzz/inputs';
+import { FuzzInput, fuzzInputs, samplePipeline } from '../fuzz/inputs';
+import { random } from '../../bench/generate';
 import { Codec, fuzzParameters } from '../fuzz/replay';
 import { testCatalog } from '../helpers/featureFixture';
 
@@ -49,4 +50,31 @@ test('a mutated pipeline parses, is checked, completed, hovered and fixed withou
     if (hover) inside(hover, text.length, 'the hover');
     for (const fix of service.codeActions(doc, FILE, { start: 0, end: text.length }, diagnostics)) for (const e of fix.edits) inside(e, text.length, `an edit of '${fix.title}'`);
   }), fuzzParameters('pipeline features', 60, codec));
+});
+
+// A JSON pipeline is read as units (one per top-level processor) and each version keeps the previous one's unchanged
+// units: typed into, version after version, it must get what the same text opened fresh gets.
+const unitsCase: fc.Arbitrary<[number, Mutation[]]> = fc.tuple(fc.integer({ min: 1, max: 1_000_000 }), fc.array(mutation, { minLength: 1, maxLength: 8 }));
+const unitsCodec: Codec<[number, Mutation[]]> = {
+  encode: ([seed, mutations]) => ({ seed, mutations }),
+  decode: (json) => {
+    const { seed, mutations } = json as { seed: number; mutations: Mutation[] };
+    return [seed, mutations];
+  },
+};
+
+test('a JSON pipeline typed into, version after version, gets the diagnostics of the same text opened fresh', () => {
+  const type = fileType('ingestPipeline', 'json');
+  fc.assert(fc.property(unitsCase, ([seed, mutations]) => {
+    const edited = new LanguageService(testCatalog());
+    let text = `${JSON.stringify(samplePipeline(random(seed), 12), null, 2)}\n`;
+    let previous = edited.parse(text, type);
+    for (const m of mutations) {
+      text = applyMutations(text, [m]);
+      const next = edited.parse(text, type, previous);
+      const fresh = new LanguageService(testCatalog());
+      assert.deepEqual(edited.diagnostics(next, FILE), fresh.diagnostics(fresh.parse(text, type), FILE));
+      previous = next;
+    }
+  }), fuzzParameters('pipeline units', 40, unitsCodec));
 });

@@ -66,6 +66,8 @@ export interface ProcessorSpec {
   readonly since?: string;
   /** Every option the processor takes: its own, then the common ones. A null-prototype object. */
   readonly options: Readonly<Record<string, OptionSpec>>;
+  /** Its required options, in the order of `options` (read for every processor of a pipeline: made once). */
+  readonly required: readonly OptionSpec[];
   readonly defaultWrites: readonly DefaultWrite[];
   /** Groups of options of which exactly one must be given (`set`: value or copy_from). */
   readonly oneOf: readonly (readonly string[])[];
@@ -206,12 +208,14 @@ function tableFromData(file: string, data: TableData, lineOf: (pointer: string) 
   for (const name of Object.keys(data.processors).sort()) {
     const source = data.processors[name];
     const own = Object.entries(source.options).map(([optionName, option]) => toOption(optionName, option, false));
+    const options = freezeOptions([...own, ...Object.values(common)]);
     processors.set(name, Object.freeze({
       name,
       description: source.description.trim(),
       docsUrl: source.docs,
       ...(source.since !== undefined ? { since: source.since } : {}),
-      options: freezeOptions([...own, ...Object.values(common)]),
+      options,
+      required: Object.freeze(Object.values(options).filter((o) => o.required)),
       defaultWrites: Object.freeze((source.writes ?? []).map((write) => Object.freeze({ ...write }))),
       oneOf: Object.freeze((source.oneOf ?? []).map((group) => Object.freeze([...group]))),
     }));

@@ -300,7 +300,11 @@ export class EventView {
   /** Whether the event writes anything at or below a dotted path (`source.user`): rules skip absent places at once. */
   holds(path: string): boolean {
     const index = (this.index ??= indexByPath(this.refs));
-    return index.refs.has(path) || index.dottedPrefixes?.has(path) === true;
+    if (index.refs.has(path)) return true;
+    // Made on the first question that needs it: only the rules that read values ask, and a pipeline's written view
+    // (thousands of dotted names, a prefix string each per segment) is never asked.
+    index.dottedPrefixes ??= dottedPrefixesOf(this.refs);
+    return index.dottedPrefixes.has(path);
   }
 
   /** Every reference whose path starts with the root name `name` (the `client` key, `client.ip`, ...), in document order. */
@@ -335,10 +339,18 @@ function indexByPath(refs: readonly FieldRef[]): PathIndex {
     if (known === undefined) index.refs.set(ref.joinedPath, ref);
     else if (known instanceof FieldRef) index.refs.set(ref.joinedPath, [known, ref]);
     else known.push(ref);
-    // Every other ancestor is a key of its own (the parent's path is the parent key's).
-    if (ref.dotted) for (let end = ref.first + 1; end < ref.depth; end++) (index.dottedPrefixes ??= new Set()).add(ref.path.slice(0, end).join('.'));
   }
   return index;
+}
+
+function dottedPrefixesOf(refs: readonly FieldRef[]): Set<string> {
+  const prefixes = new Set<string>();
+  for (let i = 0; i < refs.length; i++) {
+    const ref = refs[i];
+    // Every other ancestor is a key of its own (the parent's path is the parent key's).
+    if (ref.dotted) for (let end = ref.first + 1; end < ref.depth; end++) prefixes.add(ref.path.slice(0, end).join('.'));
+  }
+  return prefixes;
 }
 
 function groupByRoot(refs: readonly FieldRef[]): Map<string, FieldRef[]> {

@@ -8,18 +8,36 @@ import { ArrayNode, MAX_NESTING, ObjectNode, Property, Scalar, ScalarNode, Value
 class GiveUp extends Error {}
 const giveUp = new GiveUp();
 
+/**
+ * A list of the root object that is read item by item instead of kept in the tree (a pipeline's top-level
+ * `processors`, pipelineUnits.ts): the parse hands each item to `item` and leaves the list's node without items.
+ */
+export interface ItemList {
+  /** The root object's key whose array value is the list. */
+  readonly key: string;
+  /** The length of an item already known to start at `start` (the same text as before an edit): skipped unparsed. */
+  known(start: number): number | undefined;
+  /** Each item in order: its span, and its tree when it was parsed here (undefined when skipped as known). */
+  item(start: number, end: number, node: ValueNode | undefined): void;
+}
+
 class FastJson {
   private pos = 0;
   private readonly newKeys: KeyBudget = { left: NEW_KEYS_PER_PARSE };
+  private listSeen = false;
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string, private readonly list?: ItemList) {}
 
-  run(): ValueNode | undefined {
+  /** The value in [from, to) of the text (the whole text by default), its nodes at the text's offsets. */
+  run(from = 0, to = this.text.length): ValueNode | undefined {
+    this.pos = from;
     this.space();
-    if (this.pos >= this.text.length) return undefined;
+    if (this.pos >= to) return undefined;
     const root = this.value(0);
+    // A value inside a longer text (`to` short of its end) ends at `to`; the whole text may end in spaces.
+    if (this.pos === to) return root;
     this.space();
-    return this.pos === this.text.length ? root : undefined;
+    return this.pos === to ? root : undefined;
   }
 
   private space(): void {
@@ -61,7 +79,14 @@ class FastJson {
       this.space();
       const property = new Property(key, keyStart + 1, keyEnd - 1, keyStart, keyEnd);
       property.colon = colon;
-      property.value = this.value(depth);
+      if (depth === 1 && this.list !== undefined && key === this.list.key) {
+        // A second list of the same key: the tree's reading (the last one wins) is not worth mirroring here.
+        if (this.listSeen || text.charCodeAt(this.pos) !== 91) throw giveUp;
+        this.listSeen = true;
+        property.value = this.itemList(depth + 1, this.list);
+      } else {
+        property.value = this.value(depth);
+      }
       node.properties.push(property);
       this.space();
       const c = text.charCodeAt(this.pos);
@@ -97,6 +122,42 @@ class FastJson {
       } else if (c === 93) {
         node.end = ++this.pos;
         return trimmed(node);
+      } else {
+        throw giveUp;
+      }
+    }
+  }
+
+  /** Like `array`, but each item goes to `list` (skipped when known) and the node keeps none. */
+  private itemList(depth: number, list: ItemList): ArrayNode {
+    if (depth > MAX_NESTING) throw giveUp;
+    const text = this.text;
+    const node: ArrayNode = { kind: 'array', start: this.pos, end: 0, items: [] };
+    this.pos++;
+    this.space();
+    if (text.charCodeAt(this.pos) === 93) {
+      node.end = ++this.pos;
+      return node;
+    }
+    for (;;) {
+      const start = this.pos;
+      const known = list.known(start);
+      if (known !== undefined) {
+        if (start + known > text.length) throw giveUp;
+        this.pos = start + known;
+        list.item(start, this.pos, undefined);
+      } else {
+        const item = this.value(depth);
+        list.item(start, this.pos, item);
+      }
+      this.space();
+      const c = text.charCodeAt(this.pos);
+      if (c === 44) {
+        this.pos++;
+        this.space();
+      } else if (c === 93) {
+        node.end = ++this.pos;
+        return node;
       } else {
         throw giveUp;
       }
@@ -174,10 +235,23 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-/** The value of well-formed JSON text, or undefined when the text needs the tolerant parser. */
-export function parseJsonFast(text: string): ValueNode | undefined {
+/**
+ * The value of well-formed JSON text, or undefined when the text needs the tolerant parser. With `list`, that list
+ * of the root object is read item by item (ItemList) and its node holds no items.
+ */
+export function parseJsonFast(text: string, list?: ItemList): ValueNode | undefined {
   try {
-    return new FastJson(text).run();
+    return new FastJson(text, list).run();
+  } catch (error) {
+    if (error === giveUp || error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
+/** The well-formed JSON value spanning [start, end) of `text`, with the text's own offsets (a pipeline's unit in place). */
+export function parseJsonFastAt(text: string, start: number, end: number): ValueNode | undefined {
+  try {
+    return new FastJson(text).run(start, end);
   } catch (error) {
     if (error === giveUp || error instanceof RangeError) return undefined;
     throw error;

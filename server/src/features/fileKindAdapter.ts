@@ -24,9 +24,10 @@ export interface FileKindAdapter<D extends KindDocument = KindDocument> {
   /**
    * Parses a file; never throws. For console text (`type.console`) `requests` are the requests whose bodies are this
    * kind's: parse each body in place (`console.ts` `isolate`) so offsets stay the file's. `whole`: the text already
-   * parsed whole by file detection (`parseGuarded`), to take instead of parsing it again.
+   * parsed whole by file detection, to take instead of parsing it again. `previous`: the file's previous version,
+   * whose unchanged parts a kind read in units may keep (a pipeline's processors).
    */
-  parse(text: string, type: FileType, requests?: readonly ConsoleRequest[], whole?: ParsedValue): D;
+  parse(text: string, type: FileType, requests?: readonly ConsoleRequest[], whole?: ParsedValue, previous?: KindDocument): D;
   /** Every finding; `env` is the event features' environment for the file (an adapter adds what its kind needs). */
   diagnostics(doc: D, env: FeatureEnv): FwDiagnostic[];
   complete(doc: D, offset: number, env: FeatureEnv): CompletionEntry[];

@@ -1,5 +1,6 @@
 // The facade over parsing and features: document offsets in and out, per-event caching inside.
 // server.ts and the command line both call only this; neither knows how features work or which file kinds exist.
+import { loadProcessorTable } from '../catalog/processors';
 import type { Catalog } from '../catalog/types';
 import { eventAt, parseEventDocument } from '../document/eventDocument';
 import { EventView } from '../document/fieldRefs';
@@ -19,8 +20,10 @@ import type { FeatureEnv } from '../features/env';
 import { FeatureCaches } from '../features/featureCaches';
 import type { FileKindAdapter } from '../features/fileKindAdapter';
 import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, RuleInfo, TextEdit } from '../features/types';
+import { digestDetected } from '../features/pipeline/pipelineAdapter';
 import { adapterOf, ConsoleDocument, fileKindAdapters, parseConsole, partAt } from './fileKinds';
 import { parseGuarded } from '../document/guardedParse';
+import { isPipelineUnits, parsePipelineUnits, PipelineUnits } from '../document/pipeline/pipelineUnits';
 import type { ParsedValue } from '../document/jsonValue';
 import { fileTypeOf } from './detect';
 import { defaultSettings, FieldwiseSettings } from './settings';
@@ -35,6 +38,9 @@ export function isEventDocument(doc: SourceDocument): doc is ParsedDocument {
   return !('kind' in doc);
 }
 
+/** Files whose last pipeline units detection keeps. */
+const LAST_UNITS = 8;
+
 /** One unit of a kind, with the adapter that answers for it. */
 interface Unit {
   adapter: FileKindAdapter;
@@ -48,6 +54,9 @@ export class LanguageService {
   /** The whole parse of the last pipeline found by its content, for the `parse` of the same text that follows detection. */
   private detected: { text: string; parsed: ParsedValue } | undefined;
 
+  /** Per file, the units of the last JSON pipeline detection read (`wholeParse`), for the next version's detection to keep. */
+  private readonly lastUnits = new Map<string, PipelineUnits>();
+
   /** The features' state for this instance's documents (FeatureEnv carries it to them). */
   private readonly caches = new FeatureCaches();
 
@@ -59,9 +68,29 @@ export class LanguageService {
   /** What a file is (`fileTypeOf`, service/detect.ts); a pipeline found by its content is then parsed once, not twice. */
   fileTypeOf(file: string, text: string, settings: FieldwiseSettings, languageId?: string): FileType | undefined {
     let kept: { text: string; parsed: ParsedValue } | undefined;
-    const type = fileTypeOf(file, text, settings, this.catalog, languageId, (t, format) => (kept = { text: t, parsed: parseGuarded(t, format === 'yaml', 'a pipeline') }).parsed);
+    const type = fileTypeOf(file, text, settings, this.catalog, languageId, (t, format) => (kept = { text: t, parsed: this.wholeParse(file, t, format) }).parsed);
     this.detected = type?.kind === 'ingestPipeline' && !type.console ? kept : undefined;
     return type;
+  }
+
+  /**
+   * Detection's whole parse: JSON is read as a pipeline's units when it is one (keeping the units of this file's last
+   * version that are unchanged: detection runs on every version), else parsed whole as a pipeline is.
+   */
+  private wholeParse(file: string, text: string, format: 'json' | 'yaml'): ParsedValue {
+    if (format === 'json') {
+      // New units are digested for their first check while this parse has their trees (not parsed again then).
+      const env = this.env('json', file);
+      const parsed = parsePipelineUnits(text, loadProcessorTable(), this.lastUnits.get(file), (fresh) => digestDetected(text, fresh, env));
+      if (isPipelineUnits(parsed)) {
+        this.lastUnits.delete(file);
+        this.lastUnits.set(file, parsed);
+        // The oldest file's go first (a Map iterates in insertion order): a few open pipelines at a time is the case.
+        if (this.lastUnits.size > LAST_UNITS) this.lastUnits.delete(this.lastUnits.keys().next().value!);
+      }
+      if (parsed.root !== undefined) return parsed;
+    }
+    return parseGuarded(text, format === 'yaml', 'a pipeline');
   }
 
   configure(catalog: Catalog, settings: FieldwiseSettings): void {
@@ -84,7 +113,8 @@ export class LanguageService {
     this.detected = undefined;
     const adapter = adapterOf(type.kind);
     const whole = detected?.text === text && type.kind === 'ingestPipeline' ? detected.parsed : undefined;
-    return adapter ? adapter.parse(text, type, undefined, whole) : parseEventDocument(text, type.format, events);
+    const before = previous && !isEventDocument(previous) && previous.kind === type.kind ? previous : undefined;
+    return adapter ? adapter.parse(text, type, undefined, whole, before) : parseEventDocument(text, type.format, events);
   }
 
   env(format: DocumentFormat, file: string): FeatureEnv {

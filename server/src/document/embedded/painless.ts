@@ -60,9 +60,17 @@ function simpleLiteral(text: string, at: number): { content: Span; end: number }
 function assignsAt(text: string, i: number): boolean {
   const j = skipSpace(text, i);
   if (text.startsWith('++', j) || text.startsWith('--', j)) return true;
-  const op = /^(?:>>>|<<|>>|[+\-*/%&|^])?=/.exec(text.slice(j, j + 5));
-  return op !== null && text.charCodeAt(j + op[0].length) !== 61;
+  // An assignment operator: `=`, or `>>>=`, `<<=`, `>>=`, or one of + - * / % & | ^ before `=` (read char by char:
+  // this runs after every ctx path of every script); `==` is a comparison.
+  let k = j;
+  if (text.startsWith('>>>', k)) k += 3;
+  else if (text.startsWith('<<', k) || text.startsWith('>>', k)) k += 2;
+  else if (COMPOUND.includes(text.charAt(k))) k += 1;
+  return text.charCodeAt(k) === 61 && text.charCodeAt(k + 1) !== 61;
 }
+
+/** The operators that come before `=` in a compound assignment. */
+const COMPOUND = '+-*/%&|^';
 
 interface Scan {
   refs: EmbeddedRef[];
@@ -78,11 +86,12 @@ function chain(text: string, ctxStart: number, from: number, out: Scan, caret: n
   const segments: Span[] = [];
   let literalDotted = false;
   let p = from;
+  // Called once per chain, as it ends: the path and segments are the reference's own, not copies.
   const record = (access: RefAccess, extra?: Partial<EmbeddedRef>): void => {
     if (path.length === 0) return;
-    const ref: EmbeddedRef = { path: path.slice(), segments: segments.slice(), span: { start: segments[0].start, end: segments[segments.length - 1].end }, access };
+    const ref: EmbeddedRef = { path, segments, span: { start: segments[0].start, end: segments[segments.length - 1].end }, access };
     if (literalDotted) ref.literalDotted = true;
-    out.refs.push(Object.assign(ref, extra));
+    out.refs.push(extra ? Object.assign(ref, extra) : ref);
   };
   /** Records the site when the caret is in `replace`; an assignment after `afterName` makes it a write. */
   const siteAt = (replace: Span, afterName: number, access?: RefAccess): void => {
@@ -112,7 +121,8 @@ function chain(text: string, ctxStart: number, from: number, out: Scan, caret: n
       const r = skipSpace(text, q + (text.charCodeAt(q) === 63 ? 2 : 1));
       let end = r;
       if (isIdentStart(text.charCodeAt(r))) while (isIdentPart(text.charCodeAt(end))) end++;
-      siteAt({ start: r, end }, end);
+      // Only a caret makes a site (no span for it otherwise: this runs for every segment of every path).
+      if (caret !== undefined) siteAt({ start: r, end }, end);
       if (end === r) return r;
       const after = skipSpace(text, end);
       if (text.charCodeAt(after) === 40) return method(text.slice(r, end), after);
@@ -146,8 +156,9 @@ function chain(text: string, ctxStart: number, from: number, out: Scan, caret: n
       break;
     }
   }
-  const before = text.slice(Math.max(0, ctxStart - 2), ctxStart);
-  record(assignsAt(text, p) || before === '++' || before === '--' ? 'write' : 'read');
+  const before = ctxStart >= 2 ? text.charCodeAt(ctxStart - 1) : 0;
+  const incremented = (before === 43 || before === 45) && text.charCodeAt(ctxStart - 2) === before;
+  record(assignsAt(text, p) || incremented ? 'write' : 'read');
   return p;
 }
 

@@ -10,9 +10,12 @@ import { valueOf } from '../objectValue';
 import type { ArrayNode, ObjectNode, Span, SyntaxProblem, ValueNode } from '../model';
 import type { ProcessorTable } from '../../catalog/processors';
 import type { BodyRole, PipelineBody } from './pipelineBody';
+import { isPipelineUnits, parsePipelineUnits, PipelineUnits, PlacedUnit, unitsIn, unitTree, withValue } from './pipelineUnits';
 import { processorRefs } from './processorRefs';
 
 export type { BodyRole, PipelineBody, ProcessorSite } from './pipelineBody';
+export type { FreshUnit, PlacedUnit, ProcessorUnit } from './pipelineUnits';
+export { unitTree } from './pipelineUnits';
 export { valueOf } from '../objectValue';
 
 export interface PipelineDocument {
@@ -23,6 +26,11 @@ export interface PipelineDocument {
   readonly errors: SyntaxProblem[];
   /** Every field reference, in document order (`refs[i].index === i`). */
   readonly refs: NamedRef[];
+  /**
+   * A JSON pipeline read as units (pipelineUnits.ts): `bodies` and `refs` are then made whole on first read, and the
+   * features read only the units they need through `pipelineView`.
+   */
+  readonly units?: PipelineUnits;
 }
 
 /** Whether a parsed file is a pipeline (the service's documents of every kind carry a `kind`, event documents none). */
@@ -46,10 +54,16 @@ export function pipelineEndpoint(path: string): BodyRole | undefined {
  * follows takes it instead of parsing the text again.
  */
 export function parsePipelineDocument(
-  text: string, type: FileType, table: ProcessorTable, requests?: readonly ConsoleRequest[], whole?: ParsedValue,
+  text: string, type: FileType, table: ProcessorTable, requests?: readonly ConsoleRequest[], whole?: ParsedValue, previous?: PipelineDocument,
 ): PipelineDocument {
   const bodies: PipelineBody[] = [];
   const errors: SyntaxProblem[] = [];
+  if (!type.console && type.format === 'json') {
+    // Well-formed JSON is read as units, keeping the previous version's unchanged ones; anything else is parsed whole below.
+    const parsed = whole ?? parsePipelineUnits(text, table, previous?.units);
+    if (isPipelineUnits(parsed)) return new UnitsDocument(text, type, table, parsed);
+    if (parsed.root !== undefined || whole) whole = parsed;
+  }
   if (type.console) {
     for (const request of requests ?? splitConsole(text)) {
       const role = pipelineEndpoint(request.path);
@@ -66,6 +80,66 @@ export function parsePipelineDocument(
   const refs: NamedRef[] = [];
   for (const body of bodies) processorRefs(body, text, type, table, refs);
   return { kind: 'ingestPipeline', type, text, bodies, errors, refs };
+}
+
+/**
+ * A pipeline read as units: the skeleton parsed, each unit parsed when read. `bodies` and `refs` are the whole
+ * document's, made on first read (tests and rare whole-file fixes); features take `pipelineView` of what they need.
+ */
+class UnitsDocument implements PipelineDocument {
+  readonly kind = 'ingestPipeline';
+  readonly errors: SyntaxProblem[] = [];
+  private whole?: PipelineDocument;
+
+  constructor(readonly text: string, readonly type: FileType, private readonly table: ProcessorTable, readonly units: PipelineUnits) {}
+
+  get bodies(): PipelineBody[] {
+    return (this.whole ??= viewWith(this, this.units.units, this.table)).bodies;
+  }
+
+  get refs(): NamedRef[] {
+    return (this.whole ??= viewWith(this, this.units.units, this.table)).refs;
+  }
+}
+
+/**
+ * The document as the features see it around `span`: for a pipeline read as units, the skeleton with only the units
+ * that overlap `span` (parsed now, document offsets) and their references; any other pipeline as it is.
+ */
+export function pipelineView(doc: PipelineDocument, span: Span, table: ProcessorTable): PipelineDocument {
+  return doc.units ? viewWith(doc, unitsIn(doc.units.units, span), table) : doc;
+}
+
+/** The skeleton alone: every key of the body but the top-level processors (the pipeline-level on_failure's are here). */
+export function skeletonView(doc: PipelineDocument, table: ProcessorTable): PipelineDocument {
+  return doc.units ? viewWith(doc, [], table) : doc;
+}
+
+function viewWith(doc: PipelineDocument, placed: readonly PlacedUnit[], table: ProcessorTable): PipelineDocument {
+  const { skeleton, list } = doc.units!;
+  const items: ValueNode[] = [];
+  for (const p of placed) {
+    const tree = unitTree(doc.text, p);
+    if (tree) items.push(tree);
+  }
+  const processors: ArrayNode = { kind: 'array', start: list.start, end: list.end, items };
+  const root: ObjectNode = { kind: 'object', start: skeleton.start, end: skeleton.end, properties: skeleton.properties.map((p) => (p.value === list ? withValue(p, processors) : p)) };
+  const body = bodyOf({ start: 0, end: doc.text.length }, 'pipeline', root);
+  const refs: NamedRef[] = [];
+  processorRefs(body, doc.text, doc.type, table, refs);
+  return { kind: 'ingestPipeline', type: doc.type, text: doc.text, bodies: [body], errors: doc.errors, refs };
+}
+
+/**
+ * Processors alone, from their trees (document offsets): their sites and references, for what follows from their text
+ * alone (the skeleton's processors are not among them).
+ */
+export function unitsDocument(text: string, type: FileType, trees: readonly ValueNode[], table: ProcessorTable): PipelineDocument {
+  const body: PipelineBody = { span: { start: 0, end: text.length }, role: 'pipeline', root: undefined, pipeline: undefined, lists: [], processors: [] };
+  for (const tree of trees) if (tree.kind === 'object') walkProcessor(tree, body);
+  const refs: NamedRef[] = [];
+  processorRefs(body, text, type, table, refs);
+  return { kind: 'ingestPipeline', type, text, bodies: [body], errors: [], refs };
 }
 
 function bodyOf(span: Span, role: BodyRole, root: ValueNode | undefined): PipelineBody {

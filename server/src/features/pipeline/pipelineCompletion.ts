@@ -116,7 +116,7 @@ function itemLayout(text: string, at: number): Layout {
 /** `name:` and each required option on its own line below it, written as the missing-option fix writes them, tab stops for values. */
 function processorSnippet(p: ProcessorSpec, layout: Layout): string {
   const writer = writerFor('yaml');
-  const required = Object.values(p.options).filter((o) => o.required);
+  const required = p.required;
   if (required.length === 0) return `${snippetEscape(writer.key(p.name))}:`;
   return writer.entry([p.name], Object.fromEntries(required.map((o, i) => [o.name, verbatim(`$${i + 1}`)])), layout);
 }

@@ -16,7 +16,7 @@ export function hoverPipeline(doc: PipelineDocument, offset: number, env: Pipeli
   if (pos.kind === 'processorName' && pos.key) {
     const info = env.processors.get(pos.key.key);
     if (!info) return undefined;
-    const required = Object.values(info.options).filter((o) => o.required).map((o) => `\`${o.name}\``);
+    const required = info.required.map((o) => `\`${o.name}\``);
     const lines = [`**${info.name}** · ingest processor`, '', info.description];
     if (required.length > 0) lines.push('', `Required: ${required.join(', ')}`);
     return { markdown: lines.join('\n'), start: pos.key.keySpan.start, end: pos.key.keySpan.end };

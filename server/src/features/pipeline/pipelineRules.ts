@@ -11,7 +11,7 @@ import type { Finding } from '../diagnostics/rule';
 import { findingAt, keySpanFrom } from '../diagnostics/values';
 import { captureTypeMismatch, convertTypeMismatch, dateTargetNotDate, setValueInvalid } from './pipelineTypeRules';
 import { viewOf } from './pipelineViews';
-import type { PipelineRule } from './pipelineRule';
+import type { PipelineFinding, PipelineRule } from './pipelineRule';
 
 const ES = 'Elasticsearch ingest pipeline reference';
 
@@ -23,33 +23,30 @@ function didYouMean(name: string, names: readonly string[]): { text: string; sug
 
 export const unknownReadField: PipelineRule = {
   code: 'unknown-read-field',
+  scope: 'processor',
   defaultSeverity: 'warning',
   title: 'Read field unknown in its field set',
   spec: 'A name a pipeline reads inside a field set the schema defines, naming no field of it, is most likely a typo (a read name outside the schema\'s sets is the pipeline\'s input and gets nothing; a name the pipeline writes itself, or writes an object above or a field below, is its own).',
   specSource: 'Fieldwise: Document 1, Event document rules, rule 3, applied to the names a pipeline reads',
   check(doc, env) {
-    const reads = viewOf(doc, doc.refs.filter((r) => r.access === 'read' && !r.detail.removes));
     // A name the pipeline itself writes, or writes an object above (geoip's `target_field: source.as`), is its own;
-    // so is an object it makes by writing below it (`source.Tmp.a` makes `source.Tmp`, renamed away later).
-    const written = new Set<string>();
-    const made = new Set<string>();
-    for (const r of doc.refs) {
-      if (r.access !== 'write') continue;
-      written.add(r.joinedPath);
-      for (let i = 1; i <= r.path.length; i++) made.add(r.path.slice(0, i).join('.'));
-    }
-    const own = (path: readonly string[]): boolean => made.has(path.join('.')) || path.some((_, i) => written.has(path.slice(0, i + 1).join('.')));
-    const out: Finding[] = [];
+    // so is an object it makes by writing below it (`source.Tmp.a` makes `source.Tmp`, renamed away later): the
+    // finding names its path, and the whole pipeline's writes decide (PipelineFacts).
+    const reads = viewOf(doc, doc.refs.filter((r) => r.access === 'read' && !r.detail.removes));
+    const out: PipelineFinding[] = [];
     for (const info of classifyRefs(reads.refs, env.catalog)) {
       const resolution = info.resolution;
-      if (info.status !== 'unknown' || resolution?.kind !== 'unknown' || own(info.ref.path)) continue;
+      if (info.status !== 'unknown' || resolution?.kind !== 'unknown') continue;
       const path = info.ref.path.slice(0, info.at + 1).join('.');
       const suggestions = resolution.suggestions.slice(0, 3);
       const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?` : '';
-      out.push(findingAt(keySpanFrom(info.ref, info.at), {
-        message: `'${path}' is read here, but the ${resolution.fieldSet.title} field set defines no such field${hint}`,
-        data: { path, rest: info.ref.path.slice(info.at + 1), suggestions },
-      }));
+      out.push({
+        ...findingAt(keySpanFrom(info.ref, info.at), {
+          message: `'${path}' is read here, but the ${resolution.fieldSet.title} field set defines no such field${hint}`,
+          data: { path, rest: info.ref.path.slice(info.at + 1), suggestions },
+        }),
+        unlessWritten: info.ref.path,
+      });
     }
     return out;
   },
@@ -57,6 +54,7 @@ export const unknownReadField: PipelineRule = {
 
 export const unknownProcessor: PipelineRule = {
   code: 'unknown-processor',
+  scope: 'processor',
   defaultSeverity: 'error',
   title: 'Unknown processor',
   spec: 'Each processor of a pipeline is an object with one key, the processor type; Elasticsearch rejects a pipeline with a type it does not know.',
@@ -75,6 +73,7 @@ export const unknownProcessor: PipelineRule = {
 
 export const unknownOption: PipelineRule = {
   code: 'unknown-option',
+  scope: 'processor',
   defaultSeverity: 'error',
   title: 'Unknown processor option',
   spec: 'Elasticsearch rejects a processor with an option its type does not take.',
@@ -84,10 +83,9 @@ export const unknownOption: PipelineRule = {
     for (const body of doc.bodies) for (const site of body.processors) {
       const info = env.processors.get(site.name);
       if (!info || !site.options) continue;
-      const names = Object.keys(info.options);
       for (const p of site.options.properties) {
         if (p.key === '' || env.processors.option(site.name, p.key)) continue;
-        const { text, suggestions } = didYouMean(p.key, names);
+        const { text, suggestions } = didYouMean(p.key, Object.keys(info.options));
         out.push(findingAt(p.keySpan, { message: `The ${site.name} processor has no option '${p.key}'${text}`, data: { suggestions } }));
       }
     }
@@ -97,6 +95,7 @@ export const unknownOption: PipelineRule = {
 
 export const missingOption: PipelineRule = {
   code: 'missing-option',
+  scope: 'processor',
   defaultSeverity: 'error',
   title: 'Required processor option missing',
   spec: 'Elasticsearch rejects a processor that lacks one of its required options.',
@@ -106,7 +105,7 @@ export const missingOption: PipelineRule = {
     for (const body of doc.bodies) for (const site of body.processors) {
       const info = env.processors.get(site.name);
       if (!info || (site.options === undefined && site.key.value !== undefined && site.key.value.kind !== 'object')) continue;
-      const missing = Object.values(info.options).filter((o) => o.required && !(site.options && valueOf(site.options, o.name) !== undefined));
+      const missing = info.required.filter((o) => !(site.options && valueOf(site.options, o.name) !== undefined));
       if (missing.length === 0) continue;
       const list = missing.map((o) => `'${o.name}'`).join(', ');
       out.push(findingAt(site.key.keySpan, { message: `The ${site.name} processor needs ${missing.length === 1 ? 'the option' : 'the options'} ${list}`, data: { options: missing.map((o) => o.name) } }));
@@ -117,6 +116,7 @@ export const missingOption: PipelineRule = {
 
 export const conditionNotString: PipelineRule = {
   code: 'condition-not-string',
+  scope: 'processor',
   defaultSeverity: 'error',
   title: 'Condition is not a script',
   spec: 'A processor\'s `if` is a Painless script, written as a string, that decides whether the processor runs.',
@@ -135,6 +135,7 @@ export const conditionNotString: PipelineRule = {
 
 export const templateNotTaken: PipelineRule = {
   code: 'template-not-taken',
+  scope: 'processor',
   defaultSeverity: 'warning',
   title: 'Template in an option that takes none',
   spec: 'Only some options of a processor render Mustache templates; elsewhere `{{...}}` is kept as literal text.',
@@ -157,6 +158,7 @@ export const templateNotTaken: PipelineRule = {
 
 export const unknownPipelineKey: PipelineRule = {
   code: 'unknown-pipeline-key',
+  scope: 'body',
   defaultSeverity: 'error',
   title: 'Unknown pipeline key',
   spec: `A pipeline body holds ${PIPELINE_KEYS.map((k) => `\`${k}\``).join(', ')}.`,
@@ -177,6 +179,7 @@ export const unknownPipelineKey: PipelineRule = {
 
 export const noFailureHandler: PipelineRule = {
   code: 'no-failure-handler',
+  scope: 'body',
   defaultSeverity: 'hint',
   title: 'No pipeline-level failure handler',
   spec: 'event.kind takes the value pipeline_error for events that a pipeline failed to process; a pipeline-level on_failure that sets it and keeps _ingest.on_failure_message in error.message makes such events findable.',

@@ -32,8 +32,19 @@ function sites(doc: PipelineDocument, name: string): ProcessorSite[] {
   return doc.bodies.flatMap((b) => b.processors.filter((p) => p.name === name && p.options));
 }
 
+/** The schema fields the convert processors of a document write (`PipelineFacts.converted`), and where each processor starts. */
+export function convertedFields(doc: PipelineDocument, env: PipelineEnv): Array<{ path: string; at: number }> {
+  const out: Array<{ path: string; at: number }> = [];
+  for (const site of sites(doc, 'convert')) {
+    const target = writtenField(site, 'target_field', env) ?? writtenField(site, 'field', env);
+    if (target) out.push({ path: target.field.path, at: site.holder.start });
+  }
+  return out;
+}
+
 export const convertTypeMismatch: PipelineRule = {
   code: 'convert-type-mismatch',
+  scope: 'processor',
   defaultSeverity: 'error',
   title: 'Convert type does not fit the field',
   spec: 'A convert processor\'s type decides the value it leaves; the field it writes has the type the schema defines. Error or warning as the type table says.',
@@ -55,13 +66,13 @@ export const convertTypeMismatch: PipelineRule = {
 
 export const captureTypeMismatch: PipelineRule = {
   code: 'capture-type-mismatch',
+  scope: 'processor',
   defaultSeverity: 'error',
   title: 'Grok capture type does not fit the field',
   spec: 'A grok capture leaves a string unless it names a type (`%{NUMBER:source.bytes:long}`); a string in a numeric or boolean field fails the event\'s type check unless a later convert of that field fixes it.',
   specSource: TABLE,
   check(doc, env) {
     const table = loadTypeCompatibility();
-    const converted = new Set(sites(doc, 'convert').map((s) => writtenField(s, 'target_field', env) ?? writtenField(s, 'field', env)).map((t) => t?.field.path));
     const out: PipelineFinding[] = [];
     for (const ref of doc.refs) {
       if (ref.role !== 'pattern' || ref.detail.processor !== 'grok' || ref.access !== 'write') continue;
@@ -74,8 +85,9 @@ export const captureTypeMismatch: PipelineRule = {
         out.push(findingAt(span, { message: `'${type}' is no grok capture type (int, long, float, double, boolean)` }));
         continue;
       }
-      // An untyped capture is a string: a problem only where the event check rejects a string (numbers, booleans).
-      if (fit.verdict === 'ok' || (type === undefined && (converted.has(field.path) || !rejectsString(field.type)))) continue;
+      // An untyped capture is a string: a problem only where the event check rejects a string (numbers, booleans), and
+      // unless a convert of that field (anywhere in the pipeline, even under an `if`) fixes it.
+      if (fit.verdict === 'ok' || (type === undefined && !rejectsString(field.type))) continue;
       const suggested = type === undefined ? grokTypeFor(field.type) : undefined;
       const finding = findingAt(span, {
         message: type === undefined
@@ -83,7 +95,7 @@ export const captureTypeMismatch: PipelineRule = {
           : `A ':${type}' capture writes ${withArticle(field.type)} field ('${field.path}'): ${fit.reason}`,
         data: suggested ? { addType: suggested } : undefined,
       });
-      out.push({ ...finding, severity: type === undefined ? 'warning' : severityOf(fit.verdict) });
+      out.push({ ...finding, severity: type === undefined ? 'warning' : severityOf(fit.verdict), ...(type === undefined ? { unlessConverted: field.path } : {}) });
     }
     return out;
   },
@@ -109,6 +121,7 @@ function nameSpan(ref: NamedRef): Span {
 
 export const dateTargetNotDate: PipelineRule = {
   code: 'date-target-not-date',
+  scope: 'processor',
   defaultSeverity: 'error',
   title: 'Date processor writes a field that is not a date',
   spec: 'The date processor writes a date (to `@timestamp` unless `target_field` says otherwise).',
@@ -126,6 +139,7 @@ export const dateTargetNotDate: PipelineRule = {
 
 export const setValueInvalid: PipelineRule = {
   code: 'set-value-invalid',
+  scope: 'processor',
   defaultSeverity: 'error',
   title: 'Constant value does not fit the field',
   spec: 'A value written by set or append follows the field\'s type and, where the schema lists them, its allowed values.',
