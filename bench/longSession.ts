@@ -48,14 +48,15 @@ async function measure(label: string, format: BenchFormat, text: string, folder:
   }
 }
 
-/** Runs every format at every size and prints one table; returns the figures. */
-export async function runLongSessions(sizes: ReadonlyArray<[label: string, bytes: number]>, folder: string): Promise<LongSessionFigure[]> {
+/** Runs every format of `formats` (YAML: clean and malformed) at every size and prints one table; returns the figures. */
+export async function runLongSessions(sizes: ReadonlyArray<[label: string, bytes: number]>, folder: string, formats: readonly BenchFormat[]): Promise<LongSessionFigure[]> {
   const figures: LongSessionFigure[] = [];
   for (const [label, bytes] of sizes) {
     const tag = label.replace(' ', '').toLowerCase();
     const json = benchDocument('json', tag, bytes, 1);
     const yaml = benchDocument('yaml', tag, bytes, 1);
-    for (const [what, format, text] of [['JSON', 'json', json.text], ['YAML', 'yaml', yaml.text], ['YAML, malformed', 'yaml', malformedYaml(yaml.text)]] as const) {
+    const sessions = [['JSON', 'json', json.text], ['YAML', 'yaml', yaml.text], ['YAML, malformed', 'yaml', malformedYaml(yaml.text)]] as const;
+    for (const [what, format, text] of sessions.filter(([, f]) => formats.includes(f))) {
       const figure = await measure(`${what} ${label}`, format, text, folder);
       process.stderr.write(`  long session ${figure.document}: ${figure.earlyMb.toFixed(0)} MB after edit ${EARLY}, ${figure.lateMb.toFixed(0)} MB after edit ${EDITS}\n`);
       figures.push(figure);
