@@ -5,8 +5,9 @@
 // that only holds the document); prints one table with the ratios against the targets, then the first and the warm
 // in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up), then the memory of
 // long typing sessions at 100 KB and 1 MB (longSession.ts) and large inputs (largeInputs.ts).
-// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|large (one kind of document;
-// pipeline.ts, mapping.ts; large: the large inputs alone, largeInputs.ts), --formats json,yaml,
+// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|large|long (one kind of document;
+// pipeline.ts, mapping.ts; large: the large inputs alone, largeInputs.ts; long: the long sessions alone, longSession.ts,
+// of the formats given), --formats json,yaml,
 // --no-warmup (skip the in-process rounds), --no-parallel (skip the parallel check's rows), --workers N (Fieldwise
 // with N check workers in the table), --profile (CPU profile
 // of Fieldwise on the largest documents).
@@ -43,6 +44,8 @@ interface Options {
   large: boolean;
   /** The mapping row (bench/mapping.ts). */
   mapping: boolean;
+  /** The long sessions alone (bench/longSession.ts); they also run after the table of clean or dense documents. */
+  long: boolean;
   formats: BenchFormat[];
   warmup: boolean;
   /** The parallel check's rows (printParallel). */
@@ -75,9 +78,9 @@ function options(argv: string[]): Options {
     for (const g of given) if (!all.includes(g as T)) throw new Error(`${name}: unknown '${g}' (use ${all.join(', ')})`);
     return given as T[];
   };
-  const only = list<BenchKind | 'pipeline' | 'mapping' | 'large'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'large']);
+  const only = list<BenchKind | 'pipeline' | 'mapping' | 'large' | 'long'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'large', 'long']);
   return {
-    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), large: only.includes('large'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
+    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), large: only.includes('large'), long: only.includes('long'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
     warmup: !argv.includes('--no-warmup'), parallel: !argv.includes('--no-parallel'), profile: argv.includes('--profile'),
     workers,
   };
@@ -113,7 +116,8 @@ async function main(): Promise<void> {
     ...(opts.mapping ? await benchMapping(opts.runs, catalog, DOCS) : []),
   ];
   if (opts.kinds.length === 0) {
-    printTable([], { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter: loadavg()[0], minutes: (Date.now() - started) / 60000 }, kindRowsAfter);
+    if (kindRowsAfter.length > 0 || !opts.long) printTable([], { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter: loadavg()[0], minutes: (Date.now() - started) / 60000 }, kindRowsAfter);
+    if (opts.long) await runLongSessions(longSizes(opts), DOCS, opts.formats);
     if (opts.large) await runLargeInputs(DOCS);
     return opts.profile ? profileFieldwise([benchPipelineDocument(catalog)], DOCS) : undefined;
   }
@@ -149,9 +153,14 @@ async function main(): Promise<void> {
   writeFileSync(join(OUT, 'results.json'), JSON.stringify(summaries, null, 2));
   if (opts.warmup) printWarmup(opts);
   if (opts.parallel) await printParallel(opts, summaries, catalog);
-  await runLongSessions(opts.sizes.filter(([, bytes]) => bytes <= 1_000_000), DOCS);
+  await runLongSessions(longSizes(opts), DOCS, opts.formats);
   if (opts.large) await runLargeInputs(DOCS);
   if (opts.profile) await profileFieldwise(summaries.length > 0 ? largest(opts, catalog) : [], DOCS);
+}
+
+/** The long sessions run at 100 KB and 1 MB only: 2,000 edits at 5 MB take longer than the rest of the bench. */
+function longSizes(opts: Options): Array<[string, number]> {
+  return opts.sizes.filter(([, bytes]) => bytes <= 1_000_000);
 }
 
 /** The documents of the run, by kind then size: clean ones at every size, dense ones at 1 MB and 5 MB. */

@@ -4,9 +4,9 @@ import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
 const entries = [
-  // The server runs with a small young generation (client/src/serverFlags.ts says why);
-  // `env -S` passes the flag to node (coreutils 8.30+, macOS).
-  { in: 'server/src/server.ts', out: 'server', banner: '#!/usr/bin/env -S node --max-semi-space-size=1' },
+  // The server runs with a small young generation and a bounded heap growth (client/src/serverFlags.ts says why);
+  // `env -S` passes the flags to node (coreutils 8.30+, macOS).
+  { in: 'server/src/server.ts', out: 'server', banner: '#!/usr/bin/env -S node --max-semi-space-size=1 --heap-growing-percent=150' },
   { in: 'server/src/cli/main.ts', out: 'cli', banner: '#!/usr/bin/env node' },
   // The server's check workers (`--check-workers=N`, server/src/lsp/parallelCheck.ts).
   { in: 'server/src/lsp/parallelCheck.ts', out: 'checkWorker' },

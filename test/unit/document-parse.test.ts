@@ -185,6 +185,23 @@ test('nesting past the limit is one clear error, in every format and on both par
   assert.deepEqual(allErrors(fine), []);
 });
 
+// The splitter reads markers and blank lines by character code (it allocates nothing per line): these are the edges.
+const yamlSplits: Array<{ name: string; text: string; events: string[] }> = [
+  { name: 'a marker between CRLF lines', text: 'a: 1\r\n---\r\nb: 2\r\n', events: ['a: 1\r\n', 'b: 2\r\n'] },
+  { name: 'four dashes, which are no marker', text: 'a: 1\n----\nb: 2\n', events: ['a: 1\n----\nb: 2\n'] },
+  { name: 'three dashes and a letter, which are no marker', text: 'a: 1\n---x\nb: 2\n', events: ['a: 1\n---x\nb: 2\n'] },
+  { name: 'a marker with a comment', text: 'a: 1\n--- # next\nb: 2\n', events: ['a: 1\n', 'b: 2\n'] },
+  { name: 'a marker with its value on the line', text: '--- {a: 1}\n', events: [' {a: 1}\n'] },
+  { name: 'an end marker, then a marker and a tab', text: 'a: 1\n...\n---\t\nb: 2\n', events: ['a: 1\n', 'b: 2\n'] },
+  { name: 'items around a line of a space and a no-break space', text: '- a: 1\n \u00a0\n- b: 2\n', events: ['- a: 1\n \u00a0\n', '- b: 2\n'] },
+  { name: 'items and a top-level key: one event', text: '- a: 1\nb: 2\n', events: ['- a: 1\nb: 2\n'] },
+];
+for (const c of yamlSplits) {
+  test(`YAML splits ${c.name} as a reader does`, () => {
+    assert.deepEqual(parseEventDocument(c.text, 'yaml').events.map((e) => e.text), c.events);
+  });
+}
+
 test('the first event is found without splitting the rest of the file', () => {
   const cases: Array<[DocumentFormat, string]> = [
     ['json', '[{"a": 1}, {"b": 2}, {"c": '],
