@@ -78,43 +78,60 @@ interface Scan {
 }
 
 /**
- * Reads the path after `ctx` (ending at `from`) and records it; with a caret, records the site the caret is in.
- * Returns the offset where scanning goes on.
+ * A path being read after `ctx`. Its steps are methods of one object, not closures made per path: the server's bundle
+ * names every closure (esbuild's keepNames, a property defined on each), and this runs for every `ctx` of every script.
  */
-function chain(text: string, ctxStart: number, from: number, out: Scan, caret: number | undefined): number {
-  const path: string[] = [];
-  const segments: Span[] = [];
-  let literalDotted = false;
-  let p = from;
-  // Called once per chain, as it ends: the path and segments are the reference's own, not copies.
-  const record = (access: RefAccess, extra?: Partial<EmbeddedRef>): void => {
+class ChainScan {
+  readonly path: string[] = [];
+  readonly segments: Span[] = [];
+  literalDotted = false;
+
+  constructor(readonly text: string, readonly out: Scan, readonly caret: number | undefined) {}
+
+  /** Called once per chain, as it ends: the path and segments are the reference's own, not copies. */
+  record(access: RefAccess, extra?: Partial<EmbeddedRef>): void {
+    const { path, segments } = this;
     if (path.length === 0) return;
     const ref: EmbeddedRef = { path, segments, span: { start: segments[0].start, end: segments[segments.length - 1].end }, access };
-    if (literalDotted) ref.literalDotted = true;
-    out.refs.push(extra ? Object.assign(ref, extra) : ref);
-  };
+    if (this.literalDotted) ref.literalDotted = true;
+    this.out.refs.push(extra ? Object.assign(ref, extra) : ref);
+  }
+
   /** Records the site when the caret is in `replace`; an assignment after `afterName` makes it a write. */
-  const siteAt = (replace: Span, afterName: number, access?: RefAccess): void => {
+  siteAt(replace: Span, afterName: number, access?: RefAccess): void {
+    const { caret, text } = this;
     if (caret === undefined || caret < replace.start || caret > replace.end) return;
-    out.site = { replace, typed: text.slice(replace.start, caret), access: access ?? (assignsAt(text, afterName) ? 'write' : 'read'), parent: path.slice() };
-  };
+    this.out.site = { replace, typed: text.slice(replace.start, caret), access: access ?? (assignsAt(text, afterName) ? 'write' : 'read'), parent: this.path.slice() };
+  }
+
   /** A method call on the path so far: `name(` with its parenthesis at `paren`. */
-  const method = (name: string, paren: number): number => {
+  method(name: string, paren: number): number {
+    const text = this.text;
     // Own keys only: `toString` or `valueOf` must not find Object.prototype's methods.
     const keyed = Object.hasOwn(KEY_METHODS, name) ? KEY_METHODS[name] : undefined;
     const arg = keyed ? simpleLiteral(text, skipSpace(text, paren + 1)) : undefined;
     if (keyed && arg) {
-      siteAt(arg.content, arg.end, keyed.access);
+      this.siteAt(arg.content, arg.end, keyed.access);
       const key = text.slice(arg.content.start, arg.content.end);
-      if (key.includes('.')) literalDotted = true;
-      path.push(key);
-      segments.push(arg.content);
-      record(keyed.access, keyed.removes ? { removes: true } : undefined);
+      if (key.includes('.')) this.literalDotted = true;
+      this.path.push(key);
+      this.segments.push(arg.content);
+      this.record(keyed.access, keyed.removes ? { removes: true } : undefined);
       return arg.end;
     }
-    record(keyed || WRITING_METHODS.has(name) ? 'write' : 'read');
+    this.record(keyed || WRITING_METHODS.has(name) ? 'write' : 'read');
     return paren + 1;
-  };
+  }
+}
+
+/**
+ * Reads the path after `ctx` (ending at `from`) and records it; with a caret, records the site the caret is in.
+ * Returns the offset where scanning goes on.
+ */
+function chain(text: string, ctxStart: number, from: number, out: Scan, caret: number | undefined): number {
+  const reader = new ChainScan(text, out, caret);
+  const { path, segments } = reader;
+  let p = from;
   for (;;) {
     const q = skipSpace(text, p);
     if (text.startsWith('?.', q) || (text.charCodeAt(q) === 46 && text.charCodeAt(q + 1) !== 46)) {
@@ -122,10 +139,10 @@ function chain(text: string, ctxStart: number, from: number, out: Scan, caret: n
       let end = r;
       if (isIdentStart(text.charCodeAt(r))) while (isIdentPart(text.charCodeAt(end))) end++;
       // Only a caret makes a site (no span for it otherwise: this runs for every segment of every path).
-      if (caret !== undefined) siteAt({ start: r, end }, end);
+      if (caret !== undefined) reader.siteAt({ start: r, end }, end);
       if (end === r) return r;
       const after = skipSpace(text, end);
-      if (text.charCodeAt(after) === 40) return method(text.slice(r, end), after);
+      if (text.charCodeAt(after) === 40) return reader.method(text.slice(r, end), after);
       path.push(text.slice(r, end));
       segments.push({ start: r, end });
       p = end;
@@ -138,17 +155,17 @@ function chain(text: string, ctxStart: number, from: number, out: Scan, caret: n
         // An unclosed key being typed: its name runs to the first character a key rarely holds.
         let end = r + 1;
         while (end < text.length && !/[\s'"\])]/.test(text[end])) end++;
-        siteAt({ start: r + 1, end }, end);
-        record('read');
+        reader.siteAt({ start: r + 1, end }, end);
+        reader.record('read');
         return text.length;
       }
       // A key with escapes in it is left alone (the path stops before it).
       if (!literal) break;
       const close = skipSpace(text, literal.end);
-      siteAt(literal.content, text.charCodeAt(close) === 93 ? close + 1 : literal.end);
+      reader.siteAt(literal.content, text.charCodeAt(close) === 93 ? close + 1 : literal.end);
       if (text.charCodeAt(close) !== 93) return literal.end;
       const key = text.slice(literal.content.start, literal.content.end);
-      if (key.includes('.')) literalDotted = true;
+      if (key.includes('.')) reader.literalDotted = true;
       path.push(key);
       segments.push(literal.content);
       p = close + 1;
@@ -158,7 +175,7 @@ function chain(text: string, ctxStart: number, from: number, out: Scan, caret: n
   }
   const before = ctxStart >= 2 ? text.charCodeAt(ctxStart - 1) : 0;
   const incremented = (before === 43 || before === 45) && text.charCodeAt(ctxStart - 2) === before;
-  record(assignsAt(text, p) || incremented ? 'write' : 'read');
+  reader.record(assignsAt(text, p) || incremented ? 'write' : 'read');
   return p;
 }
 
