@@ -147,9 +147,6 @@ connection.onInitialized(async () => {
     log(`fieldwise: reading the settings failed, using the defaults: ${describe(error)}`);
   } finally {
     markReady();
-    // Read while the server answers (started before any waiting request resumes, so an action can wait for it);
-    // findings that read component templates are refreshed when they change.
-    scanWorkspaceFiles(true);
   }
   await updateWatchers();
   refreshDiagnostics();
@@ -208,6 +205,14 @@ documents.onDidClose(({ document }) => {
   open.close(document.uri);
   pull.forget(document.uri);
   if (!client.pullDiagnostics) push.close(document.uri);
+});
+
+// The workspace's files are read once a mapping or console document is opened in its folder (only mappings read
+// them), in the background; findings that read component templates are refreshed when the read ends.
+documents.onDidOpen(async ({ document }) => {
+  await ready;
+  const ctx = open.context(document.uri);
+  if (ctx?.workspace.folder && (ctx.type.kind === 'mapping' || ctx.type.console)) void scanFolder(ctx.workspace, 'first');
 });
 
 connection.languages.diagnostics.on(guarded<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, { kind: 'full', items: [] } as DocumentDiagnosticReport,
@@ -349,13 +354,15 @@ function flushWorkspaceFiles(uri: string, componentsOnly: boolean): void {
 
 /** Reads every folder's files (`fresh`: all of them again, else only those changed on disk), in the background. */
 function scanWorkspaceFiles(fresh: boolean): void {
-  for (const ws of workspaces.all()) if (ws.folder) void scanFolder(ws, fresh);
+  for (const ws of workspaces.all()) if (ws.folder) void scanFolder(ws, fresh ? 'fresh' : 'changed');
 }
 
-async function scanFolder(ws: Workspace, fresh: boolean): Promise<void> {
+/** `first`: the first read, if none was asked for yet; `fresh`: every file again; `changed`: those changed on disk. Only folders read once are read again. */
+async function scanFolder(ws: Workspace, how: 'first' | 'fresh' | 'changed'): Promise<void> {
+  if (how !== 'first' && !workspaceFiles.reading(ws)) return;
   try {
     const started = Date.now();
-    const changed = await workspaceFiles.scan(ws, fresh);
+    const changed = await (how === 'first' ? workspaceFiles.want(ws) : workspaceFiles.scan(ws, how === 'fresh'));
     const index = ws.service.workspace;
     trace(`workspace index ${ws.folder?.name}: ${index.files} files (${(index.indexedChars / 1e6).toFixed(1)} M characters), ${index.written().size} field names written, in ${Date.now() - started} ms`);
     if (changed) refreshDiagnostics();
@@ -366,7 +373,7 @@ async function scanFolder(ws: Workspace, fresh: boolean): Promise<void> {
 
 function workspaceFilesChanged(folderUri: string): void {
   const ws = workspaces.all().find((w) => w.folder?.uri === folderUri);
-  if (ws) void scanFolder(ws, false);
+  if (ws) void scanFolder(ws, 'changed');
 }
 
 function definitionsChanged(folderUri: string): void {
