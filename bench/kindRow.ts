@@ -2,7 +2,7 @@
 // in fresh Fieldwise servers, alternating within the same run so that both see the same load; open to diagnostics of
 // the kind's file against the event document's (the ratio), completion and hover p95 at each kind of site inside the
 // file (a probe's `depth` is its site kind's index; target under 10 ms), one edit, and peak memory.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchDocument } from './generate';
 import { fieldwise } from './servers';
@@ -15,8 +15,15 @@ export interface KindFigures {
   event: { bytes: number; events: number; runs: SessionFigures[] };
 }
 
-/** Both documents in fresh servers, `runs` times, alternating which goes first. */
+/**
+ * Both documents in fresh servers, `runs` times, alternating which goes first. Each in a folder of its own under
+ * `folder`, holding only the two: the bench's documents folder holds every row's files (a 3 MB NDJSON file among them),
+ * which opening a mapping would read as its workspace (the workspace rows measure that apart, bench/workspaceIndex.ts).
+ */
 export async function benchBeside(runs: number, doc: BenchDocument, event: BenchDocument, folder: string): Promise<KindFigures> {
+  folder = join(folder, `row-${doc.name.replace(/\.[^.]+$/, '')}`);
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
   for (const d of [doc, event]) writeFileSync(join(folder, d.name), d.text);
   const figures: KindFigures = { unit: { bytes: doc.text.length, runs: [] }, event: { bytes: event.text.length, events: event.events, runs: [] } };
   const session = async (d: BenchDocument, probes: boolean, into: SessionFigures[], run: number): Promise<void> => {

@@ -208,11 +208,16 @@ documents.onDidClose(({ document }) => {
 });
 
 // The workspace's files are read once a mapping or console document is opened in its folder (only mappings read
-// them), in the background; findings that read component templates are refreshed when the read ends.
+// them), in the background and a moment later, so that the document's own first diagnostics come first (a large
+// event file is parsed in one piece); an action on the mapping asks for them at once. Findings that read component
+// templates are refreshed when the read ends.
+const FIRST_READ_DELAY_MS = 1000;
 documents.onDidOpen(async ({ document }) => {
   await ready;
   const ctx = open.context(document.uri);
-  if (ctx?.workspace.folder && (ctx.type.kind === 'mapping' || ctx.type.console)) void scanFolder(ctx.workspace, 'first');
+  if (!ctx?.workspace.folder || !(ctx.type.kind === 'mapping' || ctx.type.console) || workspaceFiles.reading(ctx.workspace)) return;
+  const ws = ctx.workspace;
+  setTimeout(() => { if (workspaces.all().includes(ws)) void scanFolder(ws, 'first'); }, FIRST_READ_DELAY_MS);
 });
 
 connection.languages.diagnostics.on(guarded<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, { kind: 'full', items: [] } as DocumentDiagnosticReport,
