@@ -10,6 +10,7 @@ import { flatCopy, intern } from '../../document/compact';
 import { childPath, EventView, NamedRef, NamedRefDetail, RefAccess, RefRole } from '../../document/fieldRefs';
 import type { Span } from '../../document/model';
 import type { FileType } from '../../document/fileType';
+import { lineOf } from '../../document/lines';
 import { FreshUnit, PipelineDocument, skeletonView, unitsDocument, unitTree } from '../../document/pipeline/pipelineDocument';
 import type { FwDiagnostic } from '../types';
 import { diagnostic, unitDiagnostics } from '../unitDiagnostics';
@@ -153,7 +154,8 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
  */
 function digestsOf(doc: PipelineDocument, starts: readonly number[], env: PipelineEnv): PipelineDigest[] {
   const digests = starts.map((origin): Digest => ({ origin, writes: [], gone: [], findings: [], converted: [], written: [], made: [] }));
-  const owner = (at: number): Digest => digests[lastAtOrBefore(starts, at)];
+  // The same search as a line table's: the last unit start at or before the offset.
+  const owner = (at: number): Digest => digests[lineOf(starts, at)];
   for (let k = 0; k < doc.refs.length; k++) {
     const r = doc.refs[k];
     const digest = owner(r.segments[0].start);
@@ -197,18 +199,6 @@ const EMPTY: readonly never[] = [];
 /** A list at its exact size (a module function: a closure made per digest is named by the bundle, a cost per call). */
 function exact<T>(list: T[]): readonly T[] {
   return list.length === 0 ? EMPTY : list.slice();
-}
-
-/** The index of the last of `starts` (sorted) at or before `at`. */
-function lastAtOrBefore(starts: readonly number[], at: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /** A name of the text, as a string of its own (a slice would keep the whole version's text alive). */
