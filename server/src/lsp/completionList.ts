@@ -8,7 +8,7 @@ import {
 import type { Level } from '../catalog/types';
 import type { CompletionEntry } from '../features/types';
 import type { ClientFeatures } from './clientFeatures';
-import type { LimitedCompletion } from './completionLimit';
+import type { LimitedCompletion } from '../features/completionLimit';
 import type { Positions } from './positions';
 import { snippetToPlainText } from './snippetText';
 import { toTextEdit } from './toLsp';
