@@ -1,6 +1,7 @@
 // Every field reference of a pipeline body: each field option of each processor (a whole name, a list of names, the
 // keys of a field map), the names inside templates, grok and dissect patterns and painless scripts, and the fields a
 // processor writes by default when no target is given. Ranges are in the file's own characters (stringOffsets.ts).
+import { ownName } from '../compact';
 import { NOTATIONS } from '../embedded/notations';
 import type { EmbeddedRef } from '../embedded/types';
 import { NamedRef, NamedRefDetail, RefAccess, RefRole } from '../fieldRefs';
@@ -116,7 +117,7 @@ class RefSink {
     for (const ref of find(decoded.value)) {
       const segments = ref.segments.map((s) => mapSpan(decoded, s, node.start));
       const own: NamedRefDetail = { ...detail };
-      if (ref.captureType !== undefined) own.captureType = ref.captureType;
+      if (ref.captureType !== undefined) own.captureType = ownName(ref.captureType);
       if (ref.removes) own.removes = true;
       if (ref.literalDotted) own.literalDotted = true;
       this.ref(ref.path, segments, role, ref.access, own);
@@ -127,15 +128,23 @@ class RefSink {
     return decodeString(this.text.slice(node.start, node.end), node.style ?? 'double', this.syntax);
   }
 
-  /** Adds a reference unless it names metadata; a `_source.` prefix is the document itself (the path after it counts). */
-  ref(path: readonly string[], segments: readonly Span[], role: RefRole, access: RefAccess, detail: NamedRefDetail): void {
+  /**
+   * Adds a reference unless it names metadata; a `_source.` prefix is the document itself (the path after it counts).
+   * `path` is the sink's to keep: its names are made strings of their own there (interned), for a reference may
+   * outlive the text it was read from (a pipeline unit's digest keeps the names it writes).
+   */
+  ref(path: string[], segments: readonly Span[], role: RefRole, access: RefAccess, detail: NamedRefDetail): void {
     let names = path;
     let spans = segments;
     if (names.length > 1 && names[0] === '_source') {
       names = names.slice(1);
       spans = spans.slice(1);
     }
-    if (names.length === 0 || names.some((n) => n === '') || METADATA.has(names[0])) return;
+    if (names.length === 0 || METADATA.has(names[0])) return;
+    for (let i = 0; i < names.length; i++) {
+      if (names[i] === '') return;
+      names[i] = ownName(names[i]);
+    }
     if (names.length !== spans.length) spans = names.map(() => ({ start: spans[0].start, end: spans[spans.length - 1].end }));
     this.out.push(new NamedRef(names, spans, role, access, this.out.length, detail));
   }

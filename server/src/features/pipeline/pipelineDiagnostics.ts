@@ -6,8 +6,8 @@
 // then judged from those digests (what is removed later, the facts that void a finding, the name rules).
 import type { ProcessorTable } from '../../catalog/processors';
 import type { Catalog } from '../../catalog/types';
-import { flatCopy, intern } from '../../document/compact';
-import { childPath, EventView, NamedRef, NamedRefDetail, RefAccess, RefRole } from '../../document/fieldRefs';
+import { flatCopy, ownName } from '../../document/compact';
+import { childPath, EventView, NamedRef } from '../../document/fieldRefs';
 import type { Span } from '../../document/model';
 import type { FileType } from '../../document/fileType';
 import { lineOf } from '../../document/lines';
@@ -31,8 +31,11 @@ const BATCH = 16;
 interface PipelineDigest {
   /** Where its part started when digested: its offsets are the document's of that version. */
   origin: number;
-  /** The names written and not removed there (the written view keeps those not removed later). */
-  writes: ReadonlyArray<{ path: readonly string[]; segments: readonly Span[]; role: RefRole; access: RefAccess; detail: NamedRefDetail }>;
+  /**
+   * The names written and not removed there (the written view keeps those not removed later): the references
+   * processorRefs made (names interned), taken by the judge as they are while the unit has not moved.
+   */
+  writes: readonly NamedRef[];
   /** Paths removed or renamed away, and where. */
   gone: ReadonlyArray<{ path: string; at: number }>;
   /** The processor rules' findings (default severities), each with what another processor's text would void it by. */
@@ -120,8 +123,9 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
     const { digest, at } = parts[p];
     for (let k = 0; k < digest.writes.length; k++) {
       const w = digest.writes[k];
-      if (removedLater(w.path, w.segments[0].start + at)) continue;
-      refs.push(new NamedRef(w.path, at === 0 ? w.segments : w.segments.map((s) => shift(s, at)), w.role, w.access, refs.length, w.detail));
+      if (removedLater(w, w.segments[0].start + at)) continue;
+      // A unit where it was digested (every unit on open) gives its references as they are; one moved by an edit, copies.
+      refs.push(at === 0 ? w : new NamedRef(w.path, w.segments.map((s) => shift(s, at)), w.role, w.access, refs.length, w.detail));
     }
   }
   const own = (): FwDiagnostic[] => {
@@ -161,20 +165,20 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
     const digest = owner(r.segments[0].start);
     if (removesField(r)) digest.gone.push({ path: r.joinedPath, at: r.segments[0].start });
     if (r.access !== 'write') continue;
-    const path = r.path.map(own);
     // Each prefix interned (`childPath`): the same few thousand paths recur across a pipeline's processors.
-    let prefix = path[0];
+    const depth = r.depth;
+    let prefix = r.nameAt(0);
     digest.made.push(prefix);
-    for (let i = 1; i < path.length; i++) digest.made.push((prefix = childPath(prefix, path[i])));
-    digest.written.push(prefix);
-    if (!r.detail.removes) digest.writes.push({ path, segments: r.segments, role: r.role, access: r.access, detail: ownDetail(r.detail) });
+    for (let i = 1; i < depth; i++) digest.made.push((prefix = childPath(prefix, r.nameAt(i))));
+    digest.written.push(r.joinedPath);
+    if (!r.detail.removes) digest.writes.push(r);
   }
   for (const rule of processorRules) {
     for (const f of rule.check(doc, env)) {
       const d = diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f);
       d.message = flatCopy(d.message);
       if (d.data !== undefined) d.data = JSON.parse(JSON.stringify(d.data)) as unknown;
-      owner(d.start).findings.push({ diagnostic: d, unlessConverted: f.unlessConverted, unlessWritten: f.unlessWritten?.map(own) });
+      owner(d.start).findings.push({ diagnostic: d, unlessConverted: f.unlessConverted, unlessWritten: f.unlessWritten?.map(ownName) });
     }
   }
   for (const c of convertedFields(doc, env)) owner(c.at).converted.push(c.path);
@@ -201,14 +205,6 @@ function exact<T>(list: T[]): readonly T[] {
   return list.length === 0 ? EMPTY : list.slice();
 }
 
-/** A name of the text, as a string of its own (a slice would keep the whole version's text alive). */
-function own(name: string): string {
-  return name.length <= 32 ? intern(name) : flatCopy(name);
-}
-
-function ownDetail(detail: NamedRefDetail): NamedRefDetail {
-  return detail.captureType === undefined ? detail : { ...detail, captureType: own(detail.captureType) };
-}
 
 function shift(span: Span, by: number): Span {
   return { start: span.start + by, end: span.end + by };
