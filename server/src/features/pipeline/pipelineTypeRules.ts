@@ -102,10 +102,14 @@ export const captureTypeMismatch: PipelineRule = {
 };
 
 const A_STRING: ValueNode = { kind: 'string', value: 'x', start: 0, end: 3, raw: '"x"', style: 'double' };
+/** By type: asked for every grok capture into a schema field. */
+const stringRejected = new Map<Datatype, boolean>();
 
 /** Whether the event check rejects a string in a field of `type` (an ip or a date as a string is how events hold them). */
 function rejectsString(type: Datatype): boolean {
-  return typeProblem(type, A_STRING) === 'mismatch';
+  let rejects = stringRejected.get(type);
+  if (rejects === undefined) stringRejected.set(type, (rejects = typeProblem(type, A_STRING) === 'mismatch'));
+  return rejects;
 }
 
 /** The grok type whose value fits a field of `type` as it is. */
