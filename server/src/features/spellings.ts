@@ -1,75 +1,149 @@
 // The name rules over written names judged by their spelling alone: references at the root that hold no value (a
-// pipeline's written names) are judged once per spelling, and each finding is given to every reference spelt so. A
-// 1 MB pipeline writes thousands of names of a few hundred spellings; each rule's findings come out as a run over
-// every reference gives them (the rules read the view's references in order, and ask the view only which paths it has).
-import { EventView, FieldRef } from '../document/fieldRefs';
-import type { Span } from '../document/model';
+// pipeline's written names) are judged once per spelling, and each finding is given to every place the name is
+// written. A 1 MB pipeline writes thousands of names of a few hundred spellings; each rule's findings come out as a run
+// over every reference gives them (the rules read the view's references in order, and ask the view only which paths
+// it has). A place is a reference, or a name with its segments' offsets (what a pipeline unit's digest keeps).
+import { BoundedMemo } from '../document/boundedMemo';
+import { EventView, FieldRef, NamedRef, NamedRefDetail } from '../document/fieldRefs';
+import type { EventSlice, Span } from '../document/model';
 import { createRuleContext } from './diagnostics';
 import type { Finding, Rule } from './diagnostics/rule';
 import type { FeatureEnv } from './env';
 
-/** Each rule's findings over `written`, in `rules`' order. */
-export function nameFindings(rules: readonly Rule[], written: EventView, env: FeatureEnv): Finding[][] {
-  const spellings = Spellings.of(written.refs);
+/** Each rule's findings over `written`'s references or places, in `rules`' order. */
+export function nameFindings(rules: readonly Rule[], written: EventView | Spellings, env: FeatureEnv): Finding[][] {
+  const spellings = written instanceof Spellings ? written : Spellings.of(written);
   if (spellings) {
-    const ctx = createRuleContext(new EventView(written.slice, spellings.reps), env);
-    const spread: Finding[][] = [];
-    for (const rule of rules) {
-      const found = spellings.spread(rule.check(ctx));
-      if (!found) break;
-      spread.push(found);
-    }
-    if (spread.length === rules.length) return spread;
+    const found = spellings.findings(rules, env);
+    if (found) return found;
   }
-  const ctx = createRuleContext(written, env);
+  const ctx = createRuleContext(written instanceof Spellings ? written.view() : written, env);
   return rules.map((rule) => rule.check(ctx));
 }
 
-/** A spelling's findings located on its first reference: the segments each spans, to be found on the others. */
+/** Judged alone: a segment count other than the path's, or segments not each after the one before (a shared span). */
+export function judgedAlone(ref: FieldRef): boolean {
+  const segments = ref.segments;
+  if (segments.length !== ref.depth) return true;
+  for (let k = 0; k < segments.length; k++) {
+    if (segments[k].end <= segments[k].start || (k > 0 && segments[k].start < segments[k - 1].end)) return true;
+  }
+  return false;
+}
+
+/** A spelling's findings located on its first place: the segments each spans, to be found on the others. */
 interface Located {
   finding: Finding;
   first: number;
   last: number;
 }
 
-class Spellings {
-  /** The positions in `reps` where a reference's segment starts (-1: more than one reference starts there). */
+const NO_DETAIL: NamedRefDetail = {};
+// A name's path, split once (names are interned: the same few hundred recur in every check).
+const paths = new BoundedMemo<string[]>((name) => name.split('.'), 20_000);
+
+/** A joined name's path (`source.ip` -> source, ip), the same array every time: read it, never change it. */
+export function pathOf(joined: string): readonly string[] {
+  return paths.get(joined);
+}
+
+/** The places where names are written, grouped by spelling; add them in document order. */
+export class Spellings {
+  /** The first place of each spelling, and each reference judged alone. */
+  private readonly reps: FieldRef[] = [];
+  /** Per rep: its place. */
+  private readonly repPlace: number[] = [];
+  /** Per place: its rep; its reference, or the numbers its segments are in (start, end, ...), where, and moved by how much. */
+  private readonly repOf: number[] = [];
+  private readonly refs: Array<FieldRef | undefined> = [];
+  private readonly lists: Array<readonly number[] | undefined> = [];
+  private readonly offsets: number[] = [];
+  private readonly shifts: number[] = [];
+  private readonly byPath = new Map<string, number>();
+  /** The rep whose segment starts at each offset (-1: more than one). */
   private starts?: Map<number, number>;
 
-  private constructor(
-    private readonly refs: readonly FieldRef[],
-    /** The first reference of each spelling, and each reference alone that is not judged with others. */
-    readonly reps: FieldRef[],
-    /** Each reference's position in `reps`. */
-    private readonly repOf: Int32Array,
-  ) {}
+  constructor(private readonly slice: EventSlice) {}
 
-  /**
-   * The spellings of `refs`, or undefined when some reference is not judged by its spelling alone (it has a parent or
-   * a value), or when they are not fewer than the references.
-   */
-  static of(refs: readonly FieldRef[]): Spellings | undefined {
-    const reps: FieldRef[] = [];
-    const repOf = new Int32Array(refs.length);
-    const byPath = new Map<string, number>();
-    for (let i = 0; i < refs.length; i++) {
-      const ref = refs[i];
-      if (ref.parent !== undefined || ref.value !== undefined) return undefined;
-      // Only references with one span per segment, each after the one before, are judged together: a finding's span
-      // is found on each of them by segment. Others (a default target, a literal dotted key) are judged alone.
-      let rep = separate(ref) ? undefined : byPath.get(ref.joinedPath);
-      if (rep === undefined) {
-        rep = reps.length;
-        reps.push(ref);
-        if (!separate(ref)) byPath.set(ref.joinedPath, rep);
-      }
-      repOf[i] = rep;
-    }
-    return reps.length < refs.length ? new Spellings(refs, reps, repOf) : undefined;
+  /** The spellings of a view's references; undefined when one is not judged by its spelling alone, or none repeats. */
+  static of(view: EventView): Spellings | undefined {
+    const spellings = new Spellings(view.slice);
+    for (const ref of view.refs) if (!spellings.addRef(ref)) return undefined;
+    return spellings.reps.length < view.refs.length ? spellings : undefined;
   }
 
-  /** A rule's findings over the spellings given to every reference, in the references' order; undefined if one is not on a reference's segments. */
-  spread(findings: Finding[]): Finding[] | undefined {
+  /** A reference; false (and nothing added) when it has a parent or a value. */
+  addRef(ref: FieldRef): boolean {
+    if (ref.parent !== undefined || ref.value !== undefined) return false;
+    const spelling = judgedAlone(ref) ? undefined : ref.joinedPath;
+    this.repOf.push(this.repFor(spelling) ?? this.addRep(ref, spelling));
+    this.refs.push(ref);
+    this.lists.push(undefined);
+    this.offsets.push(0);
+    this.shifts.push(0);
+    return true;
+  }
+
+  /**
+   * A name written at the root (`joined`: its path joined with dots, each segment a name of its own) whose segments'
+   * starts and ends are `list[offset]`, `list[offset + 1]`, ..., each moved by `shift`.
+   */
+  addName(joined: string, list: readonly number[], offset: number, shift: number): void {
+    let rep = this.repFor(joined);
+    if (rep === undefined) {
+      const path = paths.get(joined);
+      rep = this.addRep(new NamedRef(path, spansOf(list, offset, path.length, shift), 'name', 'write', this.reps.length, NO_DETAIL), joined);
+    }
+    this.repOf.push(rep);
+    this.refs.push(undefined);
+    this.lists.push(list);
+    this.offsets.push(offset);
+    this.shifts.push(shift);
+  }
+
+  /** The rep of a spelling met before (none for a reference judged alone). */
+  private repFor(spelling: string | undefined): number | undefined {
+    return spelling === undefined ? undefined : this.byPath.get(spelling);
+  }
+
+  /** `ref` as the rep of the place about to be added. */
+  private addRep(ref: FieldRef, spelling: string | undefined): number {
+    const rep = this.reps.length;
+    this.reps.push(ref);
+    this.repPlace.push(this.repOf.length);
+    if (spelling !== undefined) this.byPath.set(spelling, rep);
+    return rep;
+  }
+
+  /** Every place as a reference, in order: the view a run over every name reads. */
+  view(): EventView {
+    const refs: FieldRef[] = [];
+    for (let i = 0; i < this.repOf.length; i++) {
+      const ref = this.refs[i];
+      if (ref) {
+        refs.push(ref);
+        continue;
+      }
+      const path = paths.get(this.reps[this.repOf[i]].joinedPath);
+      refs.push(new NamedRef(path, spansOf(this.lists[i]!, this.offsets[i], path.length, this.shifts[i]), 'name', 'write', i, NO_DETAIL));
+    }
+    return new EventView(this.slice, refs);
+  }
+
+  /** Each rule's findings over every place; undefined if one is not on its place's segments. */
+  findings(rules: readonly Rule[], env: FeatureEnv): Finding[][] | undefined {
+    const ctx = createRuleContext(new EventView(this.slice, this.reps), env);
+    const out: Finding[][] = [];
+    for (const rule of rules) {
+      const found = this.spread(rule.check(ctx));
+      if (!found) return undefined;
+      out.push(found);
+    }
+    return out;
+  }
+
+  /** A rule's findings over the spellings given to every place, in the places' order. */
+  private spread(findings: Finding[]): Finding[] | undefined {
     if (findings.length === 0) return findings;
     const byRep = new Map<number, Located[]>();
     for (const finding of findings) {
@@ -86,24 +160,35 @@ class Spellings {
       else byRep.set(rep, [{ finding, first, last }]);
     }
     const out: Finding[] = [];
-    for (let i = 0; i < this.refs.length; i++) {
-      const located = byRep.get(this.repOf[i]);
+    for (let i = 0; i < this.repOf.length; i++) {
+      const rep = this.repOf[i];
+      const located = byRep.get(rep);
       if (located === undefined) continue;
-      const ref = this.refs[i];
-      for (const { finding, first, last } of located) out.push(ref === this.reps[this.repOf[i]] ? finding : moved(finding, ref.segments, first, last));
+      for (const { finding, first, last } of located) out.push(this.repPlace[rep] === i ? finding : this.moved(finding, i, first, last));
     }
+    return out;
+  }
+
+  /** The finding on place `i` of its spelling: from its segment `first` to its segment `last`. */
+  private moved(finding: Finding, i: number, first: number, last: number): Finding {
+    const ref = this.refs[i];
+    const list = this.lists[i];
+    const at = this.offsets[i];
+    const shift = this.shifts[i];
+    const start = ref ? ref.segments[first].start : list![at + 2 * first] + shift;
+    const end = ref ? ref.segments[last].end : list![at + 2 * last + 1] + shift;
+    const out: Finding = { start, end, message: finding.message };
+    if ('data' in finding) out.data = finding.data;
+    if ('tags' in finding) out.tags = finding.tags;
     return out;
   }
 }
 
-/** Judged alone: a segment count other than the path's, or segments not each after the one before (a shared span). */
-function separate(ref: FieldRef): boolean {
-  const segments = ref.segments;
-  if (segments.length !== ref.depth) return true;
-  for (let k = 0; k < segments.length; k++) {
-    if (segments[k].end <= segments[k].start || (k > 0 && segments[k].start < segments[k - 1].end)) return true;
-  }
-  return false;
+/** `count` segments whose starts and ends are `list[offset]`, `list[offset + 1]`, ..., moved by `shift`. */
+function spansOf(list: readonly number[], offset: number, count: number, shift: number): Span[] {
+  const segments: Span[] = [];
+  for (let k = 0; k < count; k++) segments.push({ start: list[offset + 2 * k] + shift, end: list[offset + 2 * k + 1] + shift });
+  return segments;
 }
 
 function startsOf(reps: readonly FieldRef[]): Map<number, number> {
@@ -115,12 +200,4 @@ function startsOf(reps: readonly FieldRef[]): Map<number, number> {
     }
   }
   return starts;
-}
-
-/** The finding on another reference of its spelling: from its segment `first` to its segment `last`. */
-function moved(finding: Finding, segments: readonly Span[], first: number, last: number): Finding {
-  const out: Finding = { start: segments[first].start, end: segments[last].end, message: finding.message };
-  if ('data' in finding) out.data = finding.data;
-  if ('tags' in finding) out.tags = finding.tags;
-  return out;
 }

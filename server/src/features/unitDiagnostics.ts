@@ -7,7 +7,7 @@ import { diagnosticSettings, rules, suppressionOf } from './diagnostics';
 import type { Finding, Rule } from './diagnostics/rule';
 import { syntaxError } from './diagnostics/rules/syntaxError';
 import type { FeatureEnv } from './env';
-import { nameFindings } from './spellings';
+import { nameFindings, Spellings } from './spellings';
 import type { FwDiagnostic, Severity } from './types';
 
 /** The rules of event keys that judge a name alone: they run on every file kind's written names. */
@@ -28,7 +28,7 @@ export function diagnostic(code: string, severity: Severity, f: Finding): FwDiag
  */
 export function unitDiagnostics(
   errors: readonly SyntaxProblem[],
-  written: EventView,
+  written: EventView | Spellings,
   own: () => FwDiagnostic[],
   env: FeatureEnv,
   keepName: (d: FwDiagnostic) => boolean = () => true,

@@ -7,12 +7,13 @@
 import type { ProcessorTable } from '../../catalog/processors';
 import type { Catalog } from '../../catalog/types';
 import { flatCopy, ownName } from '../../document/compact';
-import { childPath, EventView, NamedRef } from '../../document/fieldRefs';
+import { childPath, NamedRef } from '../../document/fieldRefs';
 import type { Span } from '../../document/model';
 import type { FileType } from '../../document/fileType';
 import { lineOf } from '../../document/lines';
 import { FreshUnit, PipelineDocument, skeletonView, unitsDocument, unitTree } from '../../document/pipeline/pipelineDocument';
 import type { FwDiagnostic } from '../types';
+import { judgedAlone, pathOf, Spellings } from '../spellings';
 import { diagnostic, unitDiagnostics } from '../unitDiagnostics';
 import type { PipelineEnv } from './pipelineEnv';
 import { PipelineFacts, stands } from './pipelineRule';
@@ -32,10 +33,13 @@ interface PipelineDigest {
   /** Where its part started when digested: its offsets are the document's of that version. */
   origin: number;
   /**
-   * The names written and not removed there (the written view keeps those not removed later): the references
-   * processorRefs made (names interned), taken by the judge as they are while the unit has not moved.
+   * The names written and not removed there (the written view keeps those not removed later), in order: each a joined
+   * path (interned) whose segments' starts and ends follow in `spans` (2 numbers a segment), or a reference the name
+   * rules judge alone (a default target, a literal dotted key: `judgedAlone`). Numbers, not a reference and a span
+   * object per segment: thousands are kept, and what is kept is copied by every young collection until promoted.
    */
-  writes: readonly NamedRef[];
+  writes: ReadonlyArray<string | NamedRef>;
+  spans: readonly number[];
   /** Paths removed or renamed away, and where. */
   gone: ReadonlyArray<{ path: string; at: number }>;
   /** The processor rules' findings (default severities), each with what another processor's text would void it by. */
@@ -118,14 +122,22 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
     for (let k = 0; k < digest.gone.length; k++) gone.set(digest.gone[k].path, digest.gone[k].at + at);
   }
   const removedLater = removedAfter(gone);
-  const refs: NamedRef[] = [];
+  const written = new Spellings(sliceOf(doc));
   for (let p = 0; p < parts.length; p++) {
     const { digest, at } = parts[p];
+    const spans = digest.spans;
+    let next = 0;
     for (let k = 0; k < digest.writes.length; k++) {
       const w = digest.writes[k];
-      if (removedLater(w, w.segments[0].start + at)) continue;
+      if (typeof w === 'string') {
+        const from = next;
+        next += 2 * segmentCount(w);
+        if (!removedLater(pathOf(w), spans[from] + at)) written.addName(w, spans, from, at);
+        continue;
+      }
+      if (removedLater(w.path, w.segments[0].start + at)) continue;
       // A unit where it was digested (every unit on open) gives its references as they are; one moved by an edit, copies.
-      refs.push(at === 0 ? w : new NamedRef(w.path, w.segments.map((s) => shift(s, at)), w.role, w.access, refs.length, w.detail));
+      written.addRef(at === 0 ? w : new NamedRef(w.path, w.segments.map((s) => shift(s, at)), w.role, w.access, -1, w.detail));
     }
   }
   const own = (): FwDiagnostic[] => {
@@ -148,7 +160,7 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
       ? rule.check(body, env).filter((f) => stands(f, factsOf)).map((f) => diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f))
       : byCode.get(rule.code) ?? []);
   };
-  return unitDiagnostics(doc.errors, new EventView(sliceOf(doc), refs), own, env);
+  return unitDiagnostics(doc.errors, written, own, env);
 }
 
 /**
@@ -157,7 +169,7 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
  * holds no piece of the document's text (names interned, messages copied): a unit's digest outlives its version.
  */
 function digestsOf(doc: PipelineDocument, starts: readonly number[], env: PipelineEnv): PipelineDigest[] {
-  const digests = starts.map((origin): Digest => ({ origin, writes: [], gone: [], findings: [], converted: [], written: [], made: [] }));
+  const digests = starts.map((origin): Digest => ({ origin, writes: [], spans: [], gone: [], findings: [], converted: [], written: [], made: [] }));
   // The same search as a line table's: the last unit start at or before the offset.
   const owner = (at: number): Digest => digests[lineOf(starts, at)];
   for (let k = 0; k < doc.refs.length; k++) {
@@ -171,7 +183,14 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
     digest.made.push(prefix);
     for (let i = 1; i < depth; i++) digest.made.push((prefix = childPath(prefix, r.nameAt(i))));
     digest.written.push(r.joinedPath);
-    if (!r.detail.removes) digest.writes.push(r);
+    if (r.detail.removes) continue;
+    if (judgedAlone(r)) {
+      digest.writes.push(r);
+      continue;
+    }
+    digest.writes.push(r.joinedPath);
+    const segments = r.segments;
+    for (let i = 0; i < segments.length; i++) digest.spans.push(segments[i].start, segments[i].end);
   }
   for (const rule of processorRules) {
     for (const f of rule.check(doc, env)) {
@@ -193,7 +212,7 @@ type Digest = { -readonly [K in keyof PipelineDigest]: PipelineDigest[K] extends
  */
 function kept(d: Digest): PipelineDigest {
   return {
-    origin: d.origin, writes: exact(d.writes), gone: exact(d.gone), findings: exact(d.findings),
+    origin: d.origin, writes: exact(d.writes), spans: exact(d.spans), gone: exact(d.gone), findings: exact(d.findings),
     converted: exact(d.converted), written: exact(d.written), made: exact(d.made),
   };
 }
@@ -205,6 +224,13 @@ function exact<T>(list: T[]): readonly T[] {
   return list.length === 0 ? EMPTY : list.slice();
 }
 
+
+/** How many segments a joined path has (its dots, and one). */
+function segmentCount(joined: string): number {
+  let count = 1;
+  for (let at = joined.indexOf('.'); at >= 0; at = joined.indexOf('.', at + 1)) count++;
+  return count;
+}
 
 function shift(span: Span, by: number): Span {
   return { start: span.start + by, end: span.end + by };

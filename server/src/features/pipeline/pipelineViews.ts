@@ -1,5 +1,5 @@
 // The references of a pipeline as the rules of event keys read them: a view per access, indexed like one event's.
-import { EventView, FieldRef, NamedRef } from '../../document/fieldRefs';
+import { EventView, NamedRef } from '../../document/fieldRefs';
 import type { EventSlice } from '../../document/model';
 import type { PipelineDocument } from '../../document/pipeline/pipelineDocument';
 
@@ -11,7 +11,7 @@ export function writtenView(doc: PipelineDocument): EventView {
   const gone = new Map<string, number>();
   for (const ref of doc.refs) if (removesField(ref)) gone.set(ref.joinedPath, ref.segments[0].start);
   const removedLater = removedAfter(gone);
-  const kept = doc.refs.filter((ref) => isWrite(ref) && !removedLater(ref, ref.segments[0].start));
+  const kept = doc.refs.filter((ref) => isWrite(ref) && !removedLater(ref.path, ref.segments[0].start));
   return viewOf(doc, kept);
 }
 
@@ -29,16 +29,15 @@ export function isWrite(ref: NamedRef): boolean {
  * Whether a path written at `at` is removed after it: the path or an object above it, by `gone` (each removed path
  * and where its last removal stands).
  */
-export function removedAfter(gone: ReadonlyMap<string, number>): (ref: FieldRef, at: number) => boolean {
+export function removedAfter(gone: ReadonlyMap<string, number>): (path: readonly string[], at: number) => boolean {
   if (gone.size === 0) return () => false;
   // Most written paths share no root with anything removed: they are passed over without building their prefixes.
   const roots = new Set<string>();
   for (const path of gone.keys()) roots.add(path.split('.')[0]);
-  return (ref, at) => {
-    const head = ref.nameAt(0);
+  return (names, at) => {
+    const head = names[0];
     // A literal dotted name (`ctx['source.ip']`) is one segment: its root is before its first dot.
     if (!roots.has(head.includes('.') ? head.slice(0, head.indexOf('.')) : head)) return false;
-    const names = ref.path;
     let path = '';
     for (const name of names) {
       path = path === '' ? name : `${path}.${name}`;
