@@ -34,7 +34,7 @@ export function processorRefs(body: PipelineBody, text: string, type: FileType, 
       if (write.unless !== undefined && options?.properties.some((p) => p.key === write.unless)) continue;
       const key = site.key.keySpan;
       const path = write.path.split('.');
-      add.ref(path, path.map(() => key), 'name', 'write', { processor: site.name, implied: true });
+      add.ref(path, repeated(key, path.length), 'name', 'write', { processor: site.name, implied: true });
     }
   }
 }
@@ -87,15 +87,15 @@ class RefSink {
     const names = value.split('.');
     if (detail.literalDotted) {
       const whole = mapSpan(decoded, { start: 0, end: value.length }, node.start);
-      this.ref(names, names.map(() => whole), 'name', access, detail);
+      this.ref(names, repeated(whole, names.length), 'name', access, detail);
       return;
     }
     let at = 0;
-    const segments = names.map((n) => {
-      const span = mapSpan(decoded, { start: at, end: at + n.length }, node.start);
+    const segments: Span[] = [];
+    for (const n of names) {
+      segments.push(mapSpan(decoded, { start: at, end: at + n.length }, node.start));
       at += n.length + 1;
-      return span;
-    });
+    }
     this.ref(names, segments, 'name', access, detail);
   }
 
@@ -103,11 +103,11 @@ class RefSink {
     const names = key.split('.');
     const exact = span.end - span.start === key.length;
     let at = span.start;
-    const segments = names.map((n) => {
-      const s = exact ? { start: at, end: at + n.length } : { start: token.start, end: token.end };
+    const segments: Span[] = [];
+    for (const n of names) {
+      segments.push(exact ? { start: at, end: at + n.length } : { start: token.start, end: token.end });
       at += n.length + 1;
-      return s;
-    });
+    }
     this.ref(names, segments, 'name', access, detail);
   }
 
@@ -115,7 +115,8 @@ class RefSink {
     const decoded = this.decode(node);
     if (!decoded) return;
     for (const ref of find(decoded.value)) {
-      const segments = ref.segments.map((s) => mapSpan(decoded, s, node.start));
+      const segments: Span[] = [];
+      for (const s of ref.segments) segments.push(mapSpan(decoded, s, node.start));
       const own: NamedRefDetail = { ...detail };
       if (ref.captureType !== undefined) own.captureType = ownName(ref.captureType);
       if (ref.removes) own.removes = true;
@@ -145,9 +146,19 @@ class RefSink {
       if (names[i] === '') return;
       names[i] = ownName(names[i]);
     }
-    if (names.length !== spans.length) spans = names.map(() => ({ start: spans[0].start, end: spans[spans.length - 1].end }));
+    if (names.length !== spans.length) spans = repeated({ start: spans[0].start, end: spans[spans.length - 1].end }, names.length);
     this.out.push(new NamedRef(names, spans, role, access, this.out.length, detail));
   }
+}
+
+/**
+ * `span` `count` times (one object: spans are never changed). Segment lists are built by push, never by `map`: `map` makes a holey array where it is not
+ * optimised and a packed one where it is, and the code reading segments was thrown away at each kind it had not seen.
+ */
+function repeated(span: Span, count: number): Span[] {
+  const out: Span[] = [];
+  for (let i = 0; i < count; i++) out.push(span);
+  return out;
 }
 
 /** The string scalars of a value: itself, or the string items of a list. */

@@ -46,9 +46,8 @@ interface PipelineDigest {
   findings: ReadonlyArray<{ diagnostic: FwDiagnostic; unlessConverted?: string; unlessWritten?: readonly string[] }>;
   /** The schema fields its convert processors write. */
   converted: readonly string[];
-  /** The joined paths it writes, and every path those writes make (each object above them included). */
-  written: readonly string[];
-  made: readonly string[];
+  /** The joined paths of the names it writes to remove them (a script's `remove`): written, though not in `writes`. */
+  removing: readonly string[];
 }
 
 /** A unit's digest and what it was made with (`ProcessorUnit.derived`): a processor unchanged since the previous version is not read again. */
@@ -100,7 +99,7 @@ export function digestFresh(text: string, type: FileType, fresh: readonly FreshU
 
 /** The whole pipeline judged from its parts' digests; `body` holds the pipeline object (the body rules read it). */
 function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Part[], env: PipelineEnv): FwDiagnostic[] {
-  const union = (pick: (d: PipelineDigest) => readonly string[]): (() => ReadonlySet<string>) => {
+  const union = (pick: (d: PipelineDigest) => readonly string[], names?: (d: PipelineDigest) => PipelineDigest['writes']): (() => ReadonlySet<string>) => {
     let set: Set<string> | undefined;
     return () => {
       if (!set) {
@@ -108,12 +107,18 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
         for (let p = 0; p < parts.length; p++) {
           const list = pick(parts[p].digest);
           for (let k = 0; k < list.length; k++) set.add(list[k]);
+          const writes = names?.(parts[p].digest) ?? EMPTY;
+          for (let k = 0; k < writes.length; k++) set.add(nameOf(writes[k]));
         }
       }
       return set;
     };
   };
-  const factsOf: PipelineFacts = { converted: union((d) => d.converted), written: union((d) => d.written), made: union((d) => d.made) };
+  // The paths written (all of them, removed later or not) and those they make, read off the digests' writes when a
+  // finding asks (most opens: a few times at most).
+  const written = union((d) => d.removing, (d) => d.writes);
+  let made: Set<string> | undefined;
+  const factsOf: PipelineFacts = { converted: union((d) => d.converted), written, made: () => (made ??= madeBy(written())) };
   // Where each removed path's last removal stands (a later part's removal of the same path wins, as a whole walk sets it).
   // Indexed loops over the parts: an open runs this once, cold, where each `for...of` step makes an iterator result.
   const gone = new Map<string, number>();
@@ -122,7 +127,7 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
     for (let k = 0; k < digest.gone.length; k++) gone.set(digest.gone[k].path, digest.gone[k].at + at);
   }
   const removedLater = removedAfter(gone);
-  const written = new Spellings(sliceOf(doc));
+  const names = new Spellings(sliceOf(doc));
   for (let p = 0; p < parts.length; p++) {
     const { digest, at } = parts[p];
     const spans = digest.spans;
@@ -132,12 +137,12 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
       if (typeof w === 'string') {
         const from = next;
         next += 2 * segmentCount(w);
-        if (!removedLater(pathOf(w), spans[from] + at)) written.addName(w, spans, from, at);
+        if (!removedLater(pathOf(w), spans[from] + at)) names.addName(w, spans, from, at);
         continue;
       }
       if (removedLater(w.path, w.segments[0].start + at)) continue;
       // A unit where it was digested (every unit on open) gives its references as they are; one moved by an edit, copies.
-      written.addRef(at === 0 ? w : new NamedRef(w.path, w.segments.map((s) => shift(s, at)), w.role, w.access, -1, w.detail));
+      names.addRef(at === 0 ? w : new NamedRef(w.path, w.segments.map((s) => shift(s, at)), w.role, w.access, -1, w.detail));
     }
   }
   const own = (): FwDiagnostic[] => {
@@ -160,7 +165,7 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
       ? rule.check(body, env).filter((f) => stands(f, factsOf)).map((f) => diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f))
       : byCode.get(rule.code) ?? []);
   };
-  return unitDiagnostics(doc.errors, written, own, env);
+  return unitDiagnostics(doc.errors, names, own, env);
 }
 
 /**
@@ -169,7 +174,7 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
  * holds no piece of the document's text (names interned, messages copied): a unit's digest outlives its version.
  */
 function digestsOf(doc: PipelineDocument, starts: readonly number[], env: PipelineEnv): PipelineDigest[] {
-  const digests = starts.map((origin): Digest => ({ origin, writes: [], spans: [], gone: [], findings: [], converted: [], written: [], made: [] }));
+  const digests = starts.map((origin): Digest => ({ origin, writes: [], spans: [], gone: [], findings: [], converted: [], removing: [] }));
   // The same search as a line table's: the last unit start at or before the offset.
   const owner = (at: number): Digest => digests[lineOf(starts, at)];
   for (let k = 0; k < doc.refs.length; k++) {
@@ -177,13 +182,10 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
     const digest = owner(r.segments[0].start);
     if (removesField(r)) digest.gone.push({ path: r.joinedPath, at: r.segments[0].start });
     if (r.access !== 'write') continue;
-    // Each prefix interned (`childPath`): the same few thousand paths recur across a pipeline's processors.
-    const depth = r.depth;
-    let prefix = r.nameAt(0);
-    digest.made.push(prefix);
-    for (let i = 1; i < depth; i++) digest.made.push((prefix = childPath(prefix, r.nameAt(i))));
-    digest.written.push(r.joinedPath);
-    if (r.detail.removes) continue;
+    if (r.detail.removes) {
+      digest.removing.push(r.joinedPath);
+      continue;
+    }
     if (judgedAlone(r)) {
       digest.writes.push(r);
       continue;
@@ -192,8 +194,11 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
     const segments = r.segments;
     for (let i = 0; i < segments.length; i++) digest.spans.push(segments[i].start, segments[i].end);
   }
-  for (const rule of processorRules) {
-    for (const f of rule.check(doc, env)) {
+  for (let r = 0; r < processorRules.length; r++) {
+    const rule = processorRules[r];
+    const found = rule.check(doc, env);
+    for (let k = 0; k < found.length; k++) {
+      const f = found[k];
       const d = diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f);
       d.message = flatCopy(d.message);
       if (d.data !== undefined) d.data = JSON.parse(JSON.stringify(d.data)) as unknown;
@@ -213,7 +218,7 @@ type Digest = { -readonly [K in keyof PipelineDigest]: PipelineDigest[K] extends
 function kept(d: Digest): PipelineDigest {
   return {
     origin: d.origin, writes: exact(d.writes), spans: exact(d.spans), gone: exact(d.gone), findings: exact(d.findings),
-    converted: exact(d.converted), written: exact(d.written), made: exact(d.made),
+    converted: exact(d.converted), removing: exact(d.removing),
   };
 }
 
@@ -224,6 +229,23 @@ function exact<T>(list: T[]): readonly T[] {
   return list.length === 0 ? EMPTY : list.slice();
 }
 
+
+/** A written name's joined path. */
+function nameOf(write: string | NamedRef): string {
+  return typeof write === 'string' ? write : write.joinedPath;
+}
+
+/** Every path the written paths make: each of them and each object above it (prefixes interned: `childPath`). */
+function madeBy(written: ReadonlySet<string>): Set<string> {
+  const made = new Set<string>();
+  for (const joined of written) {
+    const path = pathOf(joined);
+    let prefix = path[0];
+    made.add(prefix);
+    for (let i = 1; i < path.length; i++) made.add((prefix = childPath(prefix, path[i])));
+  }
+  return made;
+}
 
 /** How many segments a joined path has (its dots, and one). */
 function segmentCount(joined: string): number {
