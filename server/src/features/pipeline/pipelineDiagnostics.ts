@@ -8,7 +8,7 @@ import type { ProcessorTable } from '../../catalog/processors';
 import type { Catalog } from '../../catalog/types';
 import { flatCopy, ownName } from '../../document/compact';
 import { childPath, NamedRef } from '../../document/fieldRefs';
-import type { Span } from '../../document/model';
+import type { Span, ValueNode } from '../../document/model';
 import type { FileType } from '../../document/fileType';
 import { lineOf } from '../../document/lines';
 import { FreshUnit, PipelineDocument, skeletonView, unitsDocument, unitTree } from '../../document/pipeline/pipelineDocument';
@@ -92,8 +92,16 @@ export function checkPipeline(doc: PipelineDocument, env: PipelineEnv): FwDiagno
  * service hands them on from file detection's parse, the check reads the rest.
  */
 export function digestFresh(text: string, type: FileType, fresh: readonly FreshUnit[], env: PipelineEnv): PipelineDigest[] {
-  const made = digestsOf(unitsDocument(text, type, fresh.map((f) => f.tree), env.processors), fresh.map((f) => f.placed.start), env);
-  fresh.forEach((f, k) => (f.placed.unit.derived = new UnitDigest(env.catalog, env.processors, made[k])));
+  // Lists built by push, not `map`: `map` makes holey or packed arrays as it runs optimised or not, and digestsOf's
+  // optimised code was thrown away at each kind it had not seen.
+  const trees: ValueNode[] = [];
+  const starts: number[] = [];
+  for (let k = 0; k < fresh.length; k++) {
+    trees.push(fresh[k].tree);
+    starts.push(fresh[k].placed.start);
+  }
+  const made = digestsOf(unitsDocument(text, type, trees, env.processors), starts, env);
+  for (let k = 0; k < fresh.length; k++) fresh[k].placed.unit.derived = new UnitDigest(env.catalog, env.processors, made[k]);
   return made;
 }
 
@@ -174,7 +182,8 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
  * holds no piece of the document's text (names interned, messages copied): a unit's digest outlives its version.
  */
 function digestsOf(doc: PipelineDocument, starts: readonly number[], env: PipelineEnv): PipelineDigest[] {
-  const digests = starts.map((origin): Digest => ({ origin, writes: [], spans: [], gone: [], findings: [], converted: [], removing: [] }));
+  const digests: Digest[] = [];
+  for (let k = 0; k < starts.length; k++) digests.push({ origin: starts[k], writes: [], spans: [], gone: [], findings: [], converted: [], removing: [] });
   // The same search as a line table's: the last unit start at or before the offset.
   const owner = (at: number): Digest => digests[lineOf(starts, at)];
   for (let k = 0; k < doc.refs.length; k++) {
@@ -206,7 +215,9 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
     }
   }
   for (const c of convertedFields(doc, env)) owner(c.at).converted.push(c.path);
-  return digests.map(kept);
+  const out: PipelineDigest[] = [];
+  for (let k = 0; k < digests.length; k++) out.push(kept(digests[k]));
+  return out;
 }
 
 type Digest = { -readonly [K in keyof PipelineDigest]: PipelineDigest[K] extends ReadonlyArray<infer T> ? T[] : PipelineDigest[K] };
