@@ -34,7 +34,9 @@ export function processorRefs(body: PipelineBody, text: string, type: FileType, 
       if (write.unless !== undefined && options?.properties.some((p) => p.key === write.unless)) continue;
       const key = site.key.keySpan;
       const path = write.path.split('.');
-      add.ref(path, repeated(key, path.length), 'name', 'write', { processor: site.name, implied: true });
+      const implied = detailOf(site.name, undefined);
+      implied.implied = true;
+      add.ref(path, repeated(key, path.length), 'name', 'write', implied);
     }
   }
 }
@@ -47,7 +49,7 @@ class RefSink {
   }
 
   option(site: ProcessorSite, option: string, known: OptionSpec, value: ValueNode): void {
-    const detail: NamedRefDetail = { processor: site.name, option };
+    const detail = detailOf(site.name, option);
     const access: RefAccess = known.access === 'write' ? 'write' : 'read';
     if (known.access === 'remove') detail.removes = true;
     const form = formOf(known);
@@ -56,7 +58,8 @@ class RefSink {
         for (const node of strings(value)) this.name(node, access, detail);
         return;
       case 'dottedKey':
-        for (const node of strings(value)) this.name(node, access, { ...detail, literalDotted: true });
+        detail.literalDotted = true;
+        for (const node of strings(value)) this.name(node, access, detail);
         return;
       case 'fieldMap':
         if (value.kind === 'object') for (const p of value.properties) this.keyName(p.key, p.keySpan, p.keyTokenSpan, access, detail);
@@ -149,6 +152,14 @@ class RefSink {
     if (names.length !== spans.length) spans = repeated({ start: spans[0].start, end: spans[spans.length - 1].end }, names.length);
     this.out.push(new NamedRef(names, spans, role, access, this.out.length, detail));
   }
+}
+
+/**
+ * A reference's detail with every field present: one shape for all, so that the code reading the details of
+ * thousands of references (the digest, the rules, the written view) is not slowed by a dozen shapes of them.
+ */
+function detailOf(processor: string | undefined, option: string | undefined): NamedRefDetail {
+  return { processor, option, captureType: undefined, removes: undefined, literalDotted: undefined, implied: undefined };
 }
 
 /**
