@@ -20,17 +20,23 @@ const METADATA = new Set(['_index', '_id', '_routing', '_version', '_version_typ
 
 export function processorRefs(body: PipelineBody, text: string, type: FileType, table: ProcessorTable, out: NamedRef[]): void {
   const add = new RefSink(text, type, out);
-  for (const site of body.processors) {
+  // Indexed loops: a cold open runs these for thousands of processors, where each `for...of` step makes an iterator result.
+  const sites = body.processors;
+  for (let s = 0; s < sites.length; s++) {
+    const site = sites[s];
     const options = site.options;
     if (options) {
-      for (const property of options.properties) {
-        const value = property.value;
-        const known = value && table.option(site.name, property.key);
+      const properties = options.properties;
+      for (let k = 0; k < properties.length; k++) {
+        const value = properties[k].value;
+        const known = value && table.option(site.name, properties[k].key);
         if (!known || !value) continue;
-        add.option(site, property.key, known, value);
+        add.option(site, properties[k].key, known, value);
       }
     }
-    for (const write of table.get(site.name)?.defaultWrites ?? []) {
+    const writes = table.get(site.name)?.defaultWrites;
+    if (writes === undefined || writes.length === 0) continue;
+    for (const write of writes) {
       if (write.unless !== undefined && options?.properties.some((p) => p.key === write.unless)) continue;
       const key = site.key.keySpan;
       const path = write.path.split('.');
@@ -49,33 +55,45 @@ class RefSink {
   }
 
   option(site: ProcessorSite, option: string, known: OptionSpec, value: ValueNode): void {
+    const form = formOf(known);
+    // Most options name no field (`ignore_missing`, `tag`, a set's `value`): passed over before anything is made.
+    if (form === 'none') return;
     const detail = detailOf(site.name, option);
     const access: RefAccess = known.access === 'write' ? 'write' : 'read';
     if (known.access === 'remove') detail.removes = true;
-    const form = formOf(known);
     switch (form) {
       case 'name':
-        for (const node of strings(value)) this.name(node, access, detail);
+        this.names(value, access, detail);
         return;
       case 'dottedKey':
         detail.literalDotted = true;
-        for (const node of strings(value)) this.name(node, access, detail);
+        this.names(value, access, detail);
         return;
       case 'fieldMap':
         if (value.kind === 'object') for (const p of value.properties) this.keyName(p.key, p.keySpan, p.keyTokenSpan, access, detail);
         return;
       case 'grokDefinitions':
-        if (value.kind === 'object') for (const p of value.properties) for (const node of strings(p.value)) this.embedded(node, NOTATIONS.grok.refs, 'pattern', detail);
+        if (value.kind === 'object') for (const p of value.properties) this.embeddedIn(p.value, NOTATIONS.grok.refs, 'pattern', detail);
         return;
       case 'template':
       case 'grok':
       case 'dissect':
       case 'script':
-        for (const node of strings(value)) this.embedded(node, NOTATIONS[notationOf(form)].refs, ROLES[form], detail);
-        return;
-      default:
+        this.embeddedIn(value, NOTATIONS[notationOf(form)].refs, ROLES[form], detail);
         return;
     }
+  }
+
+  /** The names of a value that is one (a string) or a list of them (its strings); no list is made for them. */
+  private names(value: ValueNode | undefined, access: RefAccess, detail: NamedRefDetail): void {
+    if (value?.kind === 'string') this.name(value, access, detail);
+    else if (value?.kind === 'array') for (let i = 0; i < value.items.length; i++) if (value.items[i].kind === 'string') this.name(value.items[i] as ScalarNode, access, detail);
+  }
+
+  /** The references inside a string, or inside each string of a list. */
+  private embeddedIn(value: ValueNode | undefined, find: (text: string) => EmbeddedRef[], role: RefRole, detail: NamedRefDetail): void {
+    if (value?.kind === 'string') this.embedded(value, find, role, detail);
+    else if (value?.kind === 'array') for (let i = 0; i < value.items.length; i++) if (value.items[i].kind === 'string') this.embedded(value.items[i] as ScalarNode, find, role, detail);
   }
 
   /** A whole option value that is one field name; a templated name (`{{service}}.ip`) holds template references instead. */
@@ -172,11 +190,4 @@ function repeated(span: Span, count: number): Span[] {
   return out;
 }
 
-/** The string scalars of a value: itself, or the string items of a list. */
-function strings(value: ValueNode | undefined): ScalarNode[] {
-  if (!value) return [];
-  if (value.kind === 'string') return [value];
-  if (value.kind === 'array') return value.items.filter((i): i is ScalarNode => i.kind === 'string');
-  return [];
-}
 

@@ -6,7 +6,7 @@ import type { NamedRef } from '../../document/fieldRefs';
 import type { ValueNode } from '../../document/model';
 import { formOf } from '../../document/pipeline/optionForms';
 import { PIPELINE_KEYS, valueOf } from '../../document/pipeline/pipelineDocument';
-import { classifyRefs } from '../diagnostics/refInfo';
+import { memoOf, verdictOf } from '../diagnostics/refVerdict';
 import type { Finding } from '../diagnostics/rule';
 import { findingAt, keySpanFrom } from '../diagnostics/values';
 import { captureTypeMismatch, convertTypeMismatch, dateTargetNotDate, setValueInvalid } from './pipelineTypeRules';
@@ -33,20 +33,25 @@ export const unknownReadField: PipelineRule = {
     // finding names its path, and the whole pipeline's writes decide (PipelineFacts).
     // The references themselves, not a view's copies: a pipeline's are at the root (no parent to look up by index),
     // and remaking thousands of them on every batch of an open was a tenth of this rule's time.
-    const reads = doc.refs.filter((r) => r.access === 'read' && !r.detail.removes);
+    // Each read name's verdict straight from the catalog's memo (they are at the root): no info is made for the
+    // thousands of names read, of which a handful are unknown.
+    const memo = memoOf(env.catalog);
     const out: PipelineFinding[] = [];
-    for (const info of classifyRefs(reads, env.catalog)) {
-      const resolution = info.resolution;
-      if (info.status !== 'unknown' || resolution?.kind !== 'unknown') continue;
-      const path = info.ref.path.slice(0, info.at + 1).join('.');
+    for (let k = 0; k < doc.refs.length; k++) {
+      const ref = doc.refs[k];
+      if (ref.access !== 'read' || ref.detail.removes || ref.parent !== undefined) continue;
+      const verdict = verdictOf(ref, memo.root, memo);
+      const resolution = verdict.resolution;
+      if (verdict.status !== 'unknown' || resolution?.kind !== 'unknown') continue;
+      const path = ref.path.slice(0, verdict.at + 1).join('.');
       const suggestions = resolution.suggestions.slice(0, 3);
       const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?` : '';
       out.push({
-        ...findingAt(keySpanFrom(info.ref, info.at), {
+        ...findingAt(keySpanFrom(ref, verdict.at), {
           message: `'${path}' is read here, but the ${resolution.fieldSet.title} field set defines no such field${hint}`,
-          data: { path, rest: info.ref.path.slice(info.at + 1), suggestions },
+          data: { path, rest: ref.path.slice(verdict.at + 1), suggestions },
         }),
-        unlessWritten: info.ref.path,
+        unlessWritten: ref.path,
       });
     }
     return out;
