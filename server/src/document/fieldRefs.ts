@@ -101,11 +101,6 @@ export class FieldRef {
     return 'write';
   }
 
-  /** For references whose segments do not sit side by side in one key (NamedRef). */
-  protected presetSegments(spans: Span[]): void {
-    (this.extras ??= new Extras()).spans = spans;
-  }
-
   /** One span per segment this key names (path.length - first spans), local offsets. */
   get segments(): Span[] {
     const extras = (this.extras ??= new Extras());
@@ -188,6 +183,9 @@ function segmentSpans(property: PropertyNode, count: number): Span[] {
  * parent's verdict carries to it.
  */
 export class NamedRef extends FieldRef {
+  /** One span per segment: its own (a key's are found in the key; these may stand apart, in a pattern or a script). */
+  private readonly spans: Span[];
+
   constructor(
     path: readonly string[],
     segments: readonly Span[],
@@ -203,11 +201,16 @@ export class NamedRef extends FieldRef {
     const key = parent ? path.slice(parent.depth).join('.') : joinedRoot(path);
     const first = segments[0];
     const last = segments[segments.length - 1];
-    const span = { start: first.start, end: last.end };
+    // One segment spans the whole name: its span is the name's (spans are never changed).
+    const span = segments.length === 1 ? first : { start: first.start, end: last.end };
     // A path at the root is the key split at its dots: taken as given unless a name holds a dot itself (`ctx['source.ip']`).
     super({ key, keySpan: span, keyTokenSpan: span }, parent, index, undefined, parent || path.some((n) => n.includes('.')) ? undefined : (path as string[]));
-    // Shared, not copied: a pipeline holds tens of thousands of references, and a view of them (pipelineViews.ts) makes them again.
-    this.presetSegments(segments as Span[]);
+    // Shared, not copied, and a field of its own (no `extras` for an undotted name): a pipeline holds tens of thousands.
+    this.spans = segments as Span[];
+  }
+
+  override get segments(): Span[] {
+    return this.spans;
   }
 
   override get role(): RefRole {
