@@ -135,13 +135,19 @@ class RefSink {
   private embedded(node: ScalarNode, find: (text: string) => EmbeddedRef[], role: RefRole, detail: NamedRefDetail): void {
     const decoded = this.decode(node);
     if (!decoded) return;
-    for (const ref of find(decoded.value)) {
+    const refs = find(decoded.value);
+    for (let k = 0; k < refs.length; k++) {
+      const ref = refs[k];
       const segments: Span[] = [];
-      for (const s of ref.segments) segments.push(mapSpan(decoded, s, node.start));
-      const own: NamedRefDetail = { ...detail };
-      if (ref.captureType !== undefined) own.captureType = ownName(ref.captureType);
-      if (ref.removes) own.removes = true;
-      if (ref.literalDotted) own.literalDotted = true;
+      for (let i = 0; i < ref.segments.length; i++) segments.push(mapSpan(decoded, ref.segments[i], node.start));
+      // The option's detail as it is, unless the reference adds to it (a capture's type, a removal, a dotted key).
+      let own = detail;
+      if (ref.captureType !== undefined || ref.removes || ref.literalDotted) {
+        own = { ...detail };
+        if (ref.captureType !== undefined) own.captureType = ownName(ref.captureType);
+        if (ref.removes) own.removes = true;
+        if (ref.literalDotted) own.literalDotted = true;
+      }
       this.ref(ref.path, segments, role, ref.access, own);
     }
   }

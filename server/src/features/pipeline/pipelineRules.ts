@@ -5,7 +5,8 @@ import { suggestPaths } from '../../catalog/suggest';
 import type { NamedRef } from '../../document/fieldRefs';
 import type { ValueNode } from '../../document/model';
 import { formOf } from '../../document/pipeline/optionForms';
-import { PIPELINE_KEYS, valueOf } from '../../document/pipeline/pipelineDocument';
+import { PIPELINE_KEYS, processorsOf, valueOf } from '../../document/pipeline/pipelineDocument';
+import type { OptionSpec } from '../../catalog/processors';
 import { memoOf, verdictOf } from '../diagnostics/refVerdict';
 import type { Finding } from '../diagnostics/rule';
 import { findingAt, keySpanFrom } from '../diagnostics/values';
@@ -68,7 +69,9 @@ export const unknownProcessor: PipelineRule = {
   check(doc, env) {
     const names = env.processors.names();
     const out: Finding[] = [];
-    for (const body of doc.bodies) for (const site of body.processors) {
+    const sites = processorsOf(doc);
+    for (let i = 0; i < sites.length; i++) {
+      const site = sites[i];
       if (env.processors.get(site.name) || site.name === '') continue;
       const { text, suggestions } = didYouMean(site.name, names);
       out.push(findingAt(site.key.keySpan, { message: `Unknown processor '${site.name}'${text}`, data: { suggestions } }));
@@ -86,10 +89,14 @@ export const unknownOption: PipelineRule = {
   specSource: ES,
   check(doc, env) {
     const out: Finding[] = [];
-    for (const body of doc.bodies) for (const site of body.processors) {
+    const sites = processorsOf(doc);
+    for (let i = 0; i < sites.length; i++) {
+      const site = sites[i];
       const info = env.processors.get(site.name);
       if (!info || !site.options) continue;
-      for (const p of site.options.properties) {
+      const properties = site.options.properties;
+      for (let k = 0; k < properties.length; k++) {
+        const p = properties[k];
         if (p.key === '' || env.processors.option(site.name, p.key)) continue;
         const { text, suggestions } = didYouMean(p.key, Object.keys(info.options));
         out.push(findingAt(p.keySpan, { message: `The ${site.name} processor has no option '${p.key}'${text}`, data: { suggestions } }));
@@ -108,11 +115,14 @@ export const missingOption: PipelineRule = {
   specSource: ES,
   check(doc, env) {
     const out: Finding[] = [];
-    for (const body of doc.bodies) for (const site of body.processors) {
+    const sites = processorsOf(doc);
+    for (let i = 0; i < sites.length; i++) {
+      const site = sites[i];
       const info = env.processors.get(site.name);
       if (!info || (site.options === undefined && site.key.value !== undefined && site.key.value.kind !== 'object')) continue;
-      const missing = info.required.filter((o) => !(site.options && valueOf(site.options, o.name) !== undefined));
-      if (missing.length === 0) continue;
+      let missing: OptionSpec[] | undefined;
+      for (const o of info.required) if (!(site.options && valueOf(site.options, o.name) !== undefined)) (missing ??= []).push(o);
+      if (missing === undefined) continue;
       const list = missing.map((o) => `'${o.name}'`).join(', ');
       out.push(findingAt(site.key.keySpan, { message: `The ${site.name} processor needs ${missing.length === 1 ? 'the option' : 'the options'} ${list}`, data: { options: missing.map((o) => o.name) } }));
     }
@@ -129,7 +139,9 @@ export const conditionNotString: PipelineRule = {
   specSource: ES,
   check(doc) {
     const out: Finding[] = [];
-    for (const body of doc.bodies) for (const site of body.processors) {
+    const sites = processorsOf(doc);
+    for (let i = 0; i < sites.length; i++) {
+      const site = sites[i];
       const condition = site.options && valueOf(site.options, 'if');
       if (condition && condition.kind !== 'string' && condition.kind !== 'invalid') {
         out.push(findingAt(condition, { message: `'if' takes a Painless script as a string, not ${describe(condition)}` }));
@@ -148,12 +160,18 @@ export const templateNotTaken: PipelineRule = {
   specSource: ES,
   check(doc, env) {
     const out: Finding[] = [];
-    for (const body of doc.bodies) for (const site of body.processors) {
-      for (const p of site.options?.properties ?? []) {
+    const sites = processorsOf(doc);
+    for (let i = 0; i < sites.length; i++) {
+      const site = sites[i];
+      const properties = site.options?.properties;
+      if (!properties) continue;
+      for (let k = 0; k < properties.length; k++) {
+        const p = properties[k];
         const option = env.processors.option(site.name, p.key);
         if (!option || option.template) continue;
         const form = formOf(option);
-        if (form !== 'none' && form !== 'name') continue;
+        // A lone string without braces (most values) is passed over before a list of strings is made.
+        if ((form !== 'none' && form !== 'name') || (p.value?.kind === 'string' && !String(p.value.value).includes('{{'))) continue;
         for (const node of stringsIn(p.value)) {
           const text = String(node.value);
           // Most strings hold no braces: passed over before either pattern runs.

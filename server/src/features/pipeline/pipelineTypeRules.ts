@@ -5,7 +5,7 @@ import type { Datatype, FieldDefinition } from '../../catalog/types';
 import { loadTypeCompatibility, Verdict } from '../../catalog/typeCompatibility';
 import type { NamedRef } from '../../document/fieldRefs';
 import type { Span, ValueNode } from '../../document/model';
-import { PipelineDocument, ProcessorSite, valueOf } from '../../document/pipeline/pipelineDocument';
+import { PipelineDocument, processorsOf, ProcessorSite, valueOf } from '../../document/pipeline/pipelineDocument';
 import { closeValues } from '../diagnostics/closeValues';
 import { typeProblem } from '../diagnostics/datatypes';
 import { describeValue, findingAt, withArticle } from '../diagnostics/values';
@@ -29,7 +29,10 @@ function writtenField(site: ProcessorSite, option: string, env: PipelineEnv, fal
 }
 
 function sites(doc: PipelineDocument, name: string): ProcessorSite[] {
-  return doc.bodies.flatMap((b) => b.processors.filter((p) => p.name === name && p.options));
+  const all = processorsOf(doc);
+  const out: ProcessorSite[] = [];
+  for (let i = 0; i < all.length; i++) if (all[i].name === name && all[i].options) out.push(all[i]);
+  return out;
 }
 
 /** The schema fields the convert processors of a document write (`PipelineFacts.converted`), and where each processor starts. */
@@ -74,7 +77,8 @@ export const captureTypeMismatch: PipelineRule = {
   check(doc, env) {
     const table = loadTypeCompatibility();
     const out: PipelineFinding[] = [];
-    for (const ref of doc.refs) {
+    for (let k = 0; k < doc.refs.length; k++) {
+      const ref = doc.refs[k];
       if (ref.role !== 'pattern' || ref.detail.processor !== 'grok' || ref.access !== 'write') continue;
       const field = env.catalog.lookup(ref.joinedPath);
       if (!field) continue;
