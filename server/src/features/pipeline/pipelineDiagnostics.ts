@@ -182,26 +182,39 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
  * holds no piece of the document's text (names interned, messages copied): a unit's digest outlives its version.
  */
 function digestsOf(doc: PipelineDocument, starts: readonly number[], env: PipelineEnv): PipelineDigest[] {
-  const digests: Digest[] = [];
-  for (let k = 0; k < starts.length; k++) digests.push({ origin: starts[k], writes: [], spans: [], gone: [], findings: [], converted: [], removing: [] });
-  // The same search as a line table's: the last unit start at or before the offset.
-  const owner = (at: number): Digest => digests[lineOf(starts, at)];
+  // What the references give the parts goes in lists for the whole batch, cut per part at the end: the references are
+  // in document order, so each part's entries are one run (six lists per part, grown by push to room for 17 each and
+  // copied at their size after, were a tenth of an open's allocation).
+  const writes: Array<string | NamedRef> = [];
+  const spans: number[] = [];
+  const removing: string[] = [];
+  const gone: Array<{ path: string; at: number }> = [];
+  // Where each part's run starts in each list (the next part's start ends it).
+  const runs = new Runs(starts.length);
   for (let k = 0; k < doc.refs.length; k++) {
     const r = doc.refs[k];
-    const digest = owner(r.segments[0].start);
-    if (removesField(r)) digest.gone.push({ path: r.joinedPath, at: r.segments[0].start });
+    runs.reach(lineOf(starts, r.segments[0].start), writes.length, spans.length, removing.length, gone.length);
+    if (removesField(r)) gone.push({ path: r.joinedPath, at: r.segments[0].start });
     if (r.access !== 'write') continue;
     if (r.detail.removes) {
-      digest.removing.push(r.joinedPath);
+      removing.push(r.joinedPath);
       continue;
     }
     if (judgedAlone(r)) {
-      digest.writes.push(r);
+      writes.push(r);
       continue;
     }
-    digest.writes.push(r.joinedPath);
+    writes.push(r.joinedPath);
     const segments = r.segments;
-    for (let i = 0; i < segments.length; i++) digest.spans.push(segments[i].start, segments[i].end);
+    for (let i = 0; i < segments.length; i++) spans.push(segments[i].start, segments[i].end);
+  }
+  runs.reach(starts.length, writes.length, spans.length, removing.length, gone.length);
+  // Findings and converted fields are few: a list only for a part that has some.
+  const findings: Array<PipelineDigest['findings'][number][] | undefined> = [];
+  const converted: Array<string[] | undefined> = [];
+  for (let k = 0; k < starts.length; k++) {
+    findings.push(undefined);
+    converted.push(undefined);
   }
   for (let r = 0; r < processorRules.length; r++) {
     const rule = processorRules[r];
@@ -211,34 +224,50 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
       const d = diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f);
       d.message = flatCopy(d.message);
       if (d.data !== undefined) d.data = JSON.parse(JSON.stringify(d.data)) as unknown;
-      owner(d.start).findings.push({ diagnostic: d, unlessConverted: f.unlessConverted, unlessWritten: f.unlessWritten?.map(ownName) });
+      (findings[lineOf(starts, d.start)] ??= []).push({ diagnostic: d, unlessConverted: f.unlessConverted, unlessWritten: f.unlessWritten?.map(ownName) });
     }
   }
-  for (const c of convertedFields(doc, env)) owner(c.at).converted.push(c.path);
+  for (const c of convertedFields(doc, env)) (converted[lineOf(starts, c.at)] ??= []).push(c.path);
   const out: PipelineDigest[] = [];
-  for (let k = 0; k < digests.length; k++) out.push(kept(digests[k]));
+  for (let p = 0; p < starts.length; p++) {
+    out.push({
+      origin: starts[p], writes: runs.cut(writes, 0, p), spans: runs.cut(spans, 1, p), removing: runs.cut(removing, 2, p), gone: runs.cut(gone, 3, p),
+      findings: findings[p] ?? EMPTY, converted: converted[p] ?? EMPTY,
+    });
+  }
   return out;
 }
 
-type Digest = { -readonly [K in keyof PipelineDigest]: PipelineDigest[K] extends ReadonlyArray<infer T> ? T[] : PipelineDigest[K] };
+/** Where each part's run starts in each of a batch's lists (4 of them), the parts reached in order. */
+class Runs {
+  private readonly from: Int32Array;
+  private reached = -1;
 
-/**
- * A digest as it is kept: every list at its exact size, an empty one shared. Thousands are kept, each list grown by
- * push to room for 17 and most of them empty or holding one or two.
- */
-function kept(d: Digest): PipelineDigest {
-  return {
-    origin: d.origin, writes: exact(d.writes), spans: exact(d.spans), gone: exact(d.gone), findings: exact(d.findings),
-    converted: exact(d.converted), removing: exact(d.removing),
-  };
+  constructor(parts: number) {
+    this.from = new Int32Array(4 * (parts + 1));
+  }
+
+  /** Part `part` is reached with the lists at these lengths: it and any part passed over start there. */
+  reach(part: number, a: number, b: number, c: number, d: number): void {
+    for (let p = this.reached + 1; p <= part; p++) {
+      this.from[4 * p] = a;
+      this.from[4 * p + 1] = b;
+      this.from[4 * p + 2] = c;
+      this.from[4 * p + 3] = d;
+    }
+    if (part > this.reached) this.reached = part;
+  }
+
+  /** Part `part`'s run of list `which`, at its exact size (an empty one shared). */
+  cut<T>(list: T[], which: number, part: number): readonly T[] {
+    const start = this.from[4 * part + which];
+    const end = this.from[4 * (part + 1) + which];
+    return end > start ? list.slice(start, end) : EMPTY;
+  }
 }
 
 const EMPTY: readonly never[] = [];
 
-/** A list at its exact size (a module function: a closure made per digest is named by the bundle, a cost per call). */
-function exact<T>(list: T[]): readonly T[] {
-  return list.length === 0 ? EMPTY : list.slice();
-}
 
 
 /** A written name's joined path. */
