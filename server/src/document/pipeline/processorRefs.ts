@@ -7,7 +7,7 @@ import type { EmbeddedRef } from '../embedded/types';
 import { NamedRef, NamedRefDetail, RefAccess, RefRole } from '../fieldRefs';
 import { FileType, syntaxOf } from '../fileType';
 import type { ScalarNode, Span, ValueNode } from '../model';
-import { decodeString, mapSpan, StringSource } from '../syntax/stringOffsets';
+import { decodeString, mapRange, mapSpan, StringSource } from '../syntax/stringOffsets';
 import type { OptionSpec, ProcessorTable } from '../../catalog/processors';
 import { formOf, notationOf } from './optionForms';
 import type { PipelineBody, ProcessorSite } from './pipelineBody';
@@ -107,14 +107,14 @@ class RefSink {
     }
     const names = value.split('.');
     if (detail.literalDotted) {
-      const whole = mapSpan(decoded, { start: 0, end: value.length }, node.start);
+      const whole = mapRange(decoded, 0, value.length, node.start);
       this.ref(names, repeated(whole, names.length), 'name', access, detail);
       return;
     }
     let at = 0;
     const segments: Span[] = [];
     for (const n of names) {
-      segments.push(mapSpan(decoded, { start: at, end: at + n.length }, node.start));
+      segments.push(mapRange(decoded, at, at + n.length, node.start));
       at += n.length + 1;
     }
     this.ref(names, segments, 'name', access, detail);
@@ -153,6 +153,12 @@ class RefSink {
   }
 
   private decode(node: ScalarNode): StringSource | undefined {
+    // A JSON string two characters longer than its value has no escapes: its value is the parser's (no slice, no scan).
+    const value = node.value;
+    if (this.syntax === 'json' && typeof value === 'string' && node.end - node.start === value.length + 2 && (node.style ?? 'double') === 'double'
+      && this.text.charCodeAt(node.end - 1) === 34 && value.indexOf('\n') < 0 && value.indexOf('\r') < 0) {
+      return { value, from: 1 };
+    }
     return decodeString(this.text.slice(node.start, node.end), node.style ?? 'double', this.syntax);
   }
 
