@@ -46,7 +46,8 @@ export function suggestPaths(input: string, candidates: readonly SuggestCandidat
   const scored: Array<{ candidate: SuggestCandidate; distance: number; sameParent: boolean }> = [];
   // Each variant's allowance once, not once per candidate (thousands of them).
   const limits = variants.map(allowance);
-  for (const candidate of candidates) {
+  for (let c = 0; c < candidates.length; c++) {
+    const candidate = candidates[c];
     if (candidate.path === input) continue;
     let best = Infinity;
     for (let v = 0; v < variants.length; v++) {

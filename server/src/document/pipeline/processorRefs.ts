@@ -113,9 +113,9 @@ class RefSink {
     }
     let at = 0;
     const segments: Span[] = [];
-    for (const n of names) {
-      segments.push(mapRange(decoded, at, at + n.length, node.start));
-      at += n.length + 1;
+    for (let i = 0; i < names.length; i++) {
+      segments.push(mapRange(decoded, at, at + names[i].length, node.start));
+      at += names[i].length + 1;
     }
     this.ref(names, segments, 'name', access, detail);
   }

@@ -121,7 +121,8 @@ export const missingOption: PipelineRule = {
       const info = env.processors.get(site.name);
       if (!info || (site.options === undefined && site.key.value !== undefined && site.key.value.kind !== 'object')) continue;
       let missing: OptionSpec[] | undefined;
-      for (const o of info.required) if (!(site.options && valueOf(site.options, o.name) !== undefined)) (missing ??= []).push(o);
+      const required = info.required;
+      for (let k = 0; k < required.length; k++) if (!(site.options && valueOf(site.options, required[k].name) !== undefined)) (missing ??= []).push(required[k]);
       if (missing === undefined) continue;
       const list = missing.map((o) => `'${o.name}'`).join(', ');
       out.push(findingAt(site.key.keySpan, { message: `The ${site.name} processor needs ${missing.length === 1 ? 'the option' : 'the options'} ${list}`, data: { options: missing.map((o) => o.name) } }));

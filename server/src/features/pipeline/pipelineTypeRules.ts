@@ -154,7 +154,7 @@ export const setValueInvalid: PipelineRule = {
   specSource: 'Document 1, Event document rules (types and allowed values), applied to the constants a pipeline writes',
   check(doc, env) {
     const out: PipelineFinding[] = [];
-    for (const site of [...sites(doc, 'set'), ...sites(doc, 'append')]) {
+    for (const site of sites(doc, 'set').concat(sites(doc, 'append'))) {
       const target = writtenField(site, 'field', env);
       const value = valueOf(site.options!, 'value');
       if (!target || !value) continue;
