@@ -229,9 +229,9 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
   for (let r = 0; r < processorRules.length; r++) {
     const rule = processorRules[r];
     const found = rule.check(doc, env);
-    // Findings are few, and of several shapes (so are the lists holding them: an empty one is another kind of array):
-    // kept by a function of their own, so that the code of this loop is not thrown away at each new one.
-    if (found.length > 0) keepFindings(rule, found, starts, findings);
+    // Findings are few and of several shapes: kept by a function of its own, called for every rule's list (a call
+    // first made after this loop was optimised, or code first met in it, threw the loop's optimised code away).
+    keepFindings(rule, found, starts, findings);
   }
   for (const c of convertedFields(doc, env)) (converted[lineOf(starts, c.at)] ??= []).push(c.path);
   const out: PipelineDigest[] = [];
