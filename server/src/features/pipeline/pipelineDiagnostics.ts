@@ -233,7 +233,8 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
     // first made after this loop was optimised, or code first met in it, threw the loop's optimised code away).
     keepFindings(rule, found, starts, findings);
   }
-  for (const c of convertedFields(doc, env)) (converted[lineOf(starts, c.at)] ??= []).push(c.path);
+  const fields = convertedFields(doc, env);
+  for (let k = 0; k < fields.length; k++) (converted[lineOf(starts, fields[k].at)] ??= []).push(fields[k].path);
   const out: PipelineDigest[] = [];
   for (let p = 0; p < starts.length; p++) {
     out.push({
