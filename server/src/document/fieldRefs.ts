@@ -276,7 +276,7 @@ const NONE: readonly FieldRef[] = [];
 export class EventView {
   readonly refs: FieldRef[];
   private index?: PathIndex;
-  private byRoot?: Map<string, FieldRef[]>;
+  private byRoot?: Map<string, readonly FieldRef[]>;
 
   /** Read once: an event's tree may be rebuilt on each read (parsedEvent.ts), and the refs point into this one. */
   readonly root: ValueNode | undefined;
@@ -309,7 +309,11 @@ export class EventView {
 
   /** Every reference whose path starts with the root name `name` (the `client` key, `client.ip`, ...), in document order. */
   under(name: string): readonly FieldRef[] {
-    return (this.byRoot ??= groupByRoot(this.refs)).get(name) ?? NONE;
+    // Grouped per name asked (a few sides of an event), not for every root name the event writes.
+    const byRoot = (this.byRoot ??= new Map());
+    let found = byRoot.get(name);
+    if (found === undefined) byRoot.set(name, (found = refsUnder(this.refs, name)));
+    return found;
   }
 
   /** The first reference to a path. */
@@ -353,13 +357,11 @@ function dottedPrefixesOf(refs: readonly FieldRef[]): Set<string> {
   return prefixes;
 }
 
-function groupByRoot(refs: readonly FieldRef[]): Map<string, FieldRef[]> {
-  const groups = new Map<string, FieldRef[]>();
-  for (const ref of refs) {
-    const name = ref.nameAt(0);
-    const list = groups.get(name);
-    if (list) list.push(ref);
-    else groups.set(name, [ref]);
+function refsUnder(refs: readonly FieldRef[], name: string): readonly FieldRef[] {
+  let out: FieldRef[] | undefined;
+  for (let i = 0; i < refs.length; i++) {
+    const ref = refs[i];
+    if (ref.nameAt(0) === name) (out ??= []).push(ref);
   }
-  return groups;
+  return out ?? NONE;
 }

@@ -65,5 +65,18 @@ export function isPresent(view: EventView, path: string): boolean {
 
 /** The references of the keys that hold values (not objects, not null) below a root name (`client`). */
 export function leavesUnder(view: EventView, name: string): FieldRef[] {
-  return view.under(name).filter((ref) => ref.path.length > 1 && ref.value !== undefined && ref.value.kind !== 'object' && ref.value.kind !== 'null');
+  return view.under(name).filter(isLeafBelowRoot);
+}
+
+/** Whether `leavesUnder(view, name)` has any, without the list. */
+export function holdsLeafUnder(view: EventView, name: string): boolean {
+  const refs = view.under(name);
+  for (let i = 0; i < refs.length; i++) if (isLeafBelowRoot(refs[i])) return true;
+  return false;
+}
+
+// `depth`, not `path.length`: the path array is built on first read, and most keys never need it.
+function isLeafBelowRoot(ref: FieldRef): boolean {
+  const value = ref.value;
+  return ref.depth > 1 && value !== undefined && value.kind !== 'object' && value.kind !== 'null';
 }
