@@ -82,10 +82,11 @@ function canonicalOf(leaf: Leaf): string {
 function conflicts(role: Role, baseline: Baseline, mine: Map<string, Leaf> | undefined, theirs: Map<string, Leaf> | undefined): Conflict[] {
   if (!mine || !theirs || mine.size === 0 || theirs.size === 0) return [];
   const out: Conflict[] = [];
-  for (const [field, leaf] of mine) {
+  // forEach, not for-of over entries: no [field, leaf] pair per entry.
+  mine.forEach((leaf, field) => {
     const other = theirs.get(field);
     if (other && canonicalOf(other) !== canonicalOf(leaf)) out.push({ role, baseline, field, mine: leaf, theirs: other });
-  }
+  });
   return out;
 }
 

@@ -29,7 +29,9 @@ export const typeMismatch: Rule = {
     if (root && root.kind !== 'object' && root.kind !== 'invalid' && root.kind !== 'null') {
       out.push(findingAt(valueSpan(root), { message: `An event is an object of fields; found ${describeValue(root)}` }));
     }
-    for (const info of ctx.infos) {
+    const infos = ctx.infos;
+    for (let k = 0; k < infos.length; k++) {
+      const info = infos[k];
       const value = info.ref.value;
       if (!value) continue;
       if (info.status === 'field' && info.field) fieldProblems(info, info.field, value, out);
