@@ -277,6 +277,7 @@ export class EventView {
   readonly refs: FieldRef[];
   private index?: PathIndex;
   private byRoot?: Map<string, readonly FieldRef[]>;
+  private rootNames?: string[];
 
   /** Read once: an event's tree may be rebuilt on each read (parsedEvent.ts), and the refs point into this one. */
   readonly root: ValueNode | undefined;
@@ -309,10 +310,10 @@ export class EventView {
 
   /** Every reference whose path starts with the root name `name` (the `client` key, `client.ip`, ...), in document order. */
   under(name: string): readonly FieldRef[] {
-    // Grouped per name asked (a few sides of an event), not for every root name the event writes.
+    // Listed per name asked (a few sides of an event), not for every root name the event writes.
     const byRoot = (this.byRoot ??= new Map());
     let found = byRoot.get(name);
-    if (found === undefined) byRoot.set(name, (found = refsUnder(this.refs, name)));
+    if (found === undefined) byRoot.set(name, (found = refsUnder(this.refs, (this.rootNames ??= rootNamesOf(this.refs)), name)));
     return found;
   }
 
@@ -357,11 +358,20 @@ function dottedPrefixesOf(refs: readonly FieldRef[]): Set<string> {
   return prefixes;
 }
 
-function refsUnder(refs: readonly FieldRef[], name: string): readonly FieldRef[] {
-  let out: FieldRef[] | undefined;
+/** Each reference's root name (`nameAt(0)`), taken from its parent's where the parent came before it in the list. */
+function rootNamesOf(refs: readonly FieldRef[]): string[] {
+  const out = new Array<string>(refs.length);
   for (let i = 0; i < refs.length; i++) {
     const ref = refs[i];
-    if (ref.nameAt(0) === name) (out ??= []).push(ref);
+    const parent = ref.parent;
+    const at = parent ? parent.index : -1;
+    out[i] = at >= 0 && at < i && refs[at] === parent ? out[at] : ref.nameAt(0);
   }
+  return out;
+}
+
+function refsUnder(refs: readonly FieldRef[], rootNames: readonly string[], name: string): readonly FieldRef[] {
+  let out: FieldRef[] | undefined;
+  for (let i = 0; i < refs.length; i++) if (rootNames[i] === name) (out ??= []).push(refs[i]);
   return out ?? NONE;
 }
