@@ -92,5 +92,5 @@ function conflicts(role: Role, baseline: Baseline, mine: Map<string, Leaf> | und
 
 function shown(view: EventView, node: ValueNode): string {
   const text = view.text.slice(node.start, node.end).replace(/\s+/g, ' ');
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }

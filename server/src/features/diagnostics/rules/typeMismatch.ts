@@ -65,7 +65,7 @@ function fieldProblems(info: RefInfo, field: FieldDefinition, value: ValueNode, 
   else for (const element of field.type === 'geo_point' ? geoPoints(value) : elementsOf(value)) elementProblem(info, field, element, out);
   if (out.length === before && field.array && value.kind !== 'array' && value.kind !== 'null') {
     out.push(findingAt(valueSpan(value), {
-      message: `Type mismatch: ${info.path} holds an array of ${field.type} values; found a single value (write it as [${value.kind === 'string' ? JSON.stringify(value.value) : '…'}])`,
+      message: `Type mismatch: ${info.path} holds an array of ${field.type} values; found a single value (write it as [${value.kind === 'string' ? JSON.stringify(value.value) : '...'}])`,
       data: { fix: 'array' } satisfies FixData,
     }));
   }
