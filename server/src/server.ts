@@ -23,7 +23,6 @@ import { StatusRequest, StatusResult } from './lsp/protocol';
 import { PullDiagnostics } from './lsp/pullDiagnostics';
 import { PushDiagnostics } from './lsp/pushDiagnostics';
 import { resolveCompletionItem, toCompletionList } from './lsp/completionList';
-import { typedBefore, withinLimit } from './lsp/completionLimit';
 import { warmCompletion } from './lsp/completionWarmup';
 import { FixAllData, fromDiagnostic, toCodeAction, toHover, toInlayHint, toWorkspaceEdit } from './lsp/toLsp';
 import { folderFromUri, Workspace, Workspaces } from './lsp/workspaces';
@@ -234,10 +233,9 @@ connection.onCompletion(guarded('completion', log, null as CompletionList | null
   const snap = await snapshotFor(params.textDocument.uri, token);
   if (!snap) return null;
   const offset = snap.at.offset(params.position);
-  const entries = snap.workspace.service.complete(snap.entry.parsed, snap.file, offset);
   const service = snap.workspace.service;
+  const limited = service.completeWithin(snap.entry.parsed, snap.file, offset, snap.workspace.settings.completion.maxItems);
   completedIn = snap.workspace;
-  const limited = withinLimit(entries, typedBefore(snap.doc.getText(), offset), snap.workspace.settings.completion.maxItems);
   return toCompletionList(limited, snap.at, client, (docPath) => service.completionDocumentation(docPath));
 }));
 

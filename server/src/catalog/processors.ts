@@ -221,13 +221,13 @@ function tableFromData(file: string, data: TableData, lineOf: (pointer: string) 
     }));
   }
   const names = Object.freeze([...processors.keys()]);
+  // Each processor's options as a Map as well: `option` is asked for every option of every processor a pipeline
+  // names, several times, and a frozen null-prototype object is a dictionary (a lookup for `hasOwn`, another to read).
+  const optionMaps = new Map([...processors].map(([name, spec]) => [name, new Map(Object.entries(spec.options))]));
   return Object.freeze({
     names: () => names,
     get: (name: string) => processors.get(name),
-    option: (processor: string, option: string) => {
-      const options = processors.get(processor)?.options;
-      return options && Object.hasOwn(options, option) ? options[option] : undefined;
-    },
+    option: (processor: string, option: string) => optionMaps.get(processor)?.get(option),
     common,
   });
 }

@@ -44,11 +44,15 @@ export function suggestPaths(input: string, candidates: readonly SuggestCandidat
   const variants = normalizedVariants(input);
   const inputParent = parentOf(variants[0] ?? '');
   const scored: Array<{ candidate: SuggestCandidate; distance: number; sameParent: boolean }> = [];
-  for (const candidate of candidates) {
+  // Each variant's allowance once, not once per candidate (thousands of them).
+  const limits = variants.map(allowance);
+  for (let c = 0; c < candidates.length; c++) {
+    const candidate = candidates[c];
     if (candidate.path === input) continue;
     let best = Infinity;
-    for (const variant of variants) {
-      const limit = allowance(variant);
+    for (let v = 0; v < variants.length; v++) {
+      const variant = variants[v];
+      const limit = limits[v];
       if (Math.abs(variant.length - candidate.path.length) > limit) continue;
       const distance = boundedDistance(variant, candidate.path, limit);
       if (distance < best) best = distance;
@@ -68,27 +72,51 @@ function parentOf(path: string): string {
   return dot < 0 ? '' : path.slice(0, dot);
 }
 
+/** Larger than any distance asked about: a cell outside the band. */
+const FAR = 1 << 20;
+// The three rows, reused by every call (a suggestion measures thousands of candidates).
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
+let rowC = new Int32Array(64);
+
 /**
  * Optimal-string-alignment distance (edits and adjacent transpositions, so `prot` is one step from `port`);
- * Infinity as soon as it must exceed `limit`.
+ * Infinity as soon as it must exceed `limit`. Only the cells within `limit` of the diagonal are computed: a cell
+ * outside holds more than `limit`, and no alignment of `limit` edits or fewer passes through one.
  */
 export function boundedDistance(a: string, b: string, limit: number): number {
+  const m = a.length;
   const n = b.length;
-  let before = new Array<number>(n + 1).fill(0);
-  let previous = Array.from({ length: n + 1 }, (_, j) => j);
-  let current = new Array<number>(n + 1).fill(0);
-  for (let i = 1; i <= a.length; i += 1) {
-    current[0] = i;
+  if (Math.abs(m - n) > limit) return Infinity;
+  if (rowA.length <= n + 1) {
+    rowA = new Int32Array(2 * (n + 2));
+    rowB = new Int32Array(2 * (n + 2));
+    rowC = new Int32Array(2 * (n + 2));
+  }
+  let before = rowA;
+  let previous = rowB;
+  let current = rowC;
+  for (let j = 0; j <= n + 1; j += 1) previous[j] = j <= limit ? j : FAR;
+  for (let i = 1; i <= m; i += 1) {
+    const lo = Math.max(1, i - limit);
+    const hi = Math.min(n, i + limit);
+    current[0] = i <= limit ? i : FAR;
+    if (lo > 1) current[lo - 1] = FAR;
     let rowMin = current[0];
-    for (let j = 1; j <= n; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2] + 1);
+    const ca = a.charCodeAt(i - 1);
+    for (let j = lo; j <= hi; j += 1) {
+      const cb = b.charCodeAt(j - 1);
+      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) value = Math.min(value, before[j - 2] + 1);
       current[j] = value;
       if (value < rowMin) rowMin = value;
     }
+    current[hi + 1] = FAR;
     if (rowMin > limit) return Infinity;
-    [before, previous, current] = [previous, current, before];
+    const spare = before;
+    before = previous;
+    previous = current;
+    current = spare;
   }
   return previous[n] <= limit ? previous[n] : Infinity;
 }

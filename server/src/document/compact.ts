@@ -40,6 +40,11 @@ export function flatCopy(text: string): string {
   return text.length < 13 ? text : Buffer.from(text, 'utf16le').toString('utf16le');
 }
 
+/** A name read from a text, as a string of its own: interned when short, else a flat copy (a slice keeps the whole text alive). */
+export function ownName(name: string): string {
+  return name.length <= LONGEST ? intern(name) : flatCopy(name);
+}
+
 /** Arrays grown by push keep spare room; an exact copy is what a long-lived tree should hold. */
 export function trimmed<T extends ObjectNode | ArrayNode>(node: T): T {
   if (node.kind === 'object') node.properties = node.properties.slice();

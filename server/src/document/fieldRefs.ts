@@ -44,11 +44,11 @@ export class FieldRef {
     if (prefix === undefined || (parent ? parent.extras?.path === prefix : prefix.length === 0)) {
       this.first = parent ? parent.depth : 0;
       this.joinedPath = parent ? joinedChild(parent.joinedPath, key) : key;
-      if (own && !parent) this.extras = { path: own };
+      if (own && !parent) this.extras = new Extras(own);
     } else {
       this.first = prefix.length;
       const path = extended(prefix, own ?? [key]);
-      this.extras = { path };
+      this.extras = new Extras(path);
       this.joinedPath = path.join('.');
     }
   }
@@ -60,7 +60,7 @@ export class FieldRef {
 
   /** Full path, ancestors included: ["source", "geo", "city_name"] (built on first use: most keys never need it). */
   get path(): string[] {
-    const extras = (this.extras ??= {});
+    const extras = (this.extras ??= new Extras());
     return (extras.path ??= this.parent ? extended(this.parent.path, this.dotted ? this.property.key.split('.') : [this.property.key]) : [this.property.key]);
   }
 
@@ -74,7 +74,7 @@ export class FieldRef {
 
   /** This reference alone in a list: what `EventView.all` answers for a path written once (made when first asked). */
   asList(): readonly FieldRef[] {
-    const extras = (this.extras ??= {});
+    const extras = (this.extras ??= new Extras());
     return (extras.alone ??= [this]);
   }
 
@@ -101,22 +101,21 @@ export class FieldRef {
     return 'write';
   }
 
-  /** For references whose segments do not sit side by side in one key (NamedRef). */
-  protected presetSegments(spans: Span[]): void {
-    (this.extras ??= {}).spans = spans;
-  }
-
   /** One span per segment this key names (path.length - first spans), local offsets. */
   get segments(): Span[] {
-    const extras = (this.extras ??= {});
+    const extras = (this.extras ??= new Extras());
     return (extras.spans ??= segmentSpans(this.property, this.depth - this.first));
   }
 }
 
-interface Extras {
-  path?: string[];
-  spans?: Span[];
-  alone?: readonly FieldRef[];
+/**
+ * A class, all slots made at once: objects given their fields one by one in different orders had several shapes, and
+ * the optimised code reading them was thrown away each time a new one came (a pipeline's thousands of references).
+ */
+class Extras {
+  spans: Span[] | undefined = undefined;
+  alone: readonly FieldRef[] | undefined = undefined;
+  constructor(public path: string[] | undefined = undefined) {}
 }
 
 // Joined paths interned per parent path and key: documents repeat the same few hundred paths, and an interned string
@@ -143,6 +142,13 @@ function joinedChild(parent: string, key: string): string {
     children.set(key, joined);
     joinedCount++;
   }
+  return joined;
+}
+
+/** A root path joined with dots, the interned string of `childPath`. */
+function joinedRoot(path: readonly string[]): string {
+  let joined = path[0] ?? '';
+  for (let i = 1; i < path.length; i++) joined = joinedChild(joined, path[i]);
   return joined;
 }
 
@@ -177,6 +183,9 @@ function segmentSpans(property: PropertyNode, count: number): Span[] {
  * parent's verdict carries to it.
  */
 export class NamedRef extends FieldRef {
+  /** One span per segment: its own (a key's are found in the key; these may stand apart, in a pattern or a script). */
+  private readonly spans: Span[];
+
   constructor(
     path: readonly string[],
     segments: readonly Span[],
@@ -188,14 +197,20 @@ export class NamedRef extends FieldRef {
     /** The reference whose path this one's starts with; `segments` are then the ones after it. */
     parent?: FieldRef,
   ) {
-    const key = (parent ? path.slice(parent.depth) : path).join('.');
+    // At the root, the joined name is interned (`childPath`): no new string per reference of a name written before.
+    const key = parent ? path.slice(parent.depth).join('.') : joinedRoot(path);
     const first = segments[0];
     const last = segments[segments.length - 1];
-    const span = { start: first.start, end: last.end };
+    // One segment spans the whole name: its span is the name's (spans are never changed).
+    const span = segments.length === 1 ? first : { start: first.start, end: last.end };
     // A path at the root is the key split at its dots: taken as given unless a name holds a dot itself (`ctx['source.ip']`).
     super({ key, keySpan: span, keyTokenSpan: span }, parent, index, undefined, parent || path.some((n) => n.includes('.')) ? undefined : (path as string[]));
-    // Shared, not copied: a pipeline holds tens of thousands of references, and a view of them (pipelineViews.ts) makes them again.
-    this.presetSegments(segments as Span[]);
+    // Shared, not copied, and a field of its own (no `extras` for an undotted name): a pipeline holds tens of thousands.
+    this.spans = segments as Span[];
+  }
+
+  override get segments(): Span[] {
+    return this.spans;
   }
 
   override get role(): RefRole {
@@ -282,7 +297,10 @@ export class EventView {
   /** Read once: an event's tree may be rebuilt on each read (parsedEvent.ts), and the refs point into this one. */
   readonly root: ValueNode | undefined;
 
-  /** `refs` for a file kind whose references are not the slice's keys (an ingest pipeline's written names). */
+  /**
+   * `refs` for a file kind whose references are not the slice's keys (an ingest pipeline's written names). A reference
+   * with a parent stands at its `index`; one at the root may have been made for another view (a pipeline keeps them).
+   */
   constructor(readonly slice: EventSlice, refs?: FieldRef[]) {
     this.root = slice.root;
     this.refs = refs ?? collectFieldRefs(this.root);

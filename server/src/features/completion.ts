@@ -3,18 +3,24 @@ import type { EventView } from '../document/fieldRefs';
 import { contextAt } from '../document/positionContext';
 import type { FeatureEnv } from './env';
 import { keyCompletions } from './keyCompletion';
-import type { CompletionEntry } from './types';
+import { typedBefore, withinLimit } from './completionLimit';
+import type { CompletionEntry, LimitedCompletion } from './types';
 import { valueCompletions } from './valueCompletion';
 
 export function complete(view: EventView, offset: number, env: FeatureEnv): CompletionEntry[] {
+  return completeWithin(view, offset, env, Infinity).entries;
+}
+
+/** At most `max` entries (`completionLimit.ts`), and whether some were left out. */
+export function completeWithin(view: EventView, offset: number, env: FeatureEnv, max: number): LimitedCompletion {
   const ctx = contextAt(view, offset, env.format === 'yaml' ? 'yaml' : 'json');
   switch (ctx.kind) {
     case 'key':
     case 'newKey':
-      return keyCompletions(view, ctx, offset, env);
+      return keyCompletions(view, ctx, offset, env, max);
     case 'value':
-      return valueCompletions(view, ctx, env);
+      return withinLimit(valueCompletions(view, ctx, env), typedBefore(view.text, offset), max);
     case 'none':
-      return [];
+      return { entries: [], incomplete: false };
   }
 }

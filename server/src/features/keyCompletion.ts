@@ -8,7 +8,8 @@ import { writerFor } from '../document/syntax/writerFor';
 import { jsonCommaAfter, jsonCommaBefore, KeyTarget, keySnippet, snippetEscape } from './insertText';
 import { KeyContext, keySite, KeySite, presentPaths } from './keySite';
 import { detailLine, fieldDetail, levelRank } from './levelBadge';
-import type { CompletionEntry, TextEdit } from './types';
+import { keepBest, wordBefore } from './completionLimit';
+import type { CompletionEntry, LimitedCompletion, TextEdit } from './types';
 import type { Span } from '../document/model';
 
 /** One name that may be offered: a direct child of the object, or a leaf further below. */
@@ -28,14 +29,15 @@ export interface Candidate {
   texts?: Map<string, string>;
 }
 
-export function keyCompletions(view: EventView, ctx: KeyContext, offset: number, env: FeatureEnv): CompletionEntry[] {
+/** The key names offered at the caret, at most `max` of them (`completionLimit.ts`): only the entries kept are built. */
+export function keyCompletions(view: EventView, ctx: KeyContext, offset: number, env: FeatureEnv, max = Infinity): LimitedCompletion {
   const yaml = env.format === 'yaml';
   const site = keySite(view, ctx, offset, yaml);
   // A plain YAML key the parser ran across lines (`ge` above `geo:`) has no one-line range to replace;
   // before a quoted YAML key's opening quote, nothing can be typed on that line.
-  if (view.text.slice(site.start, site.end).includes('\n') || offset < site.start) return [];
+  if (view.text.slice(site.start, site.end).includes('\n') || offset < site.start) return NOTHING;
   const parent = [...site.objectPath, ...site.prefix];
-  if (parent.some((s) => s === '')) return [];
+  if (parent.some((s) => s === '')) return NOTHING;
   const present = presentPaths(site.object, site.editing);
   const blockLine = !yaml || startsBlockLine(view.text, site);
   const dotted = dottedStyle(site, present, env) || !blockLine;
@@ -54,15 +56,36 @@ export function keyCompletions(view: EventView, ctx: KeyContext, offset: number,
     nameOnly: `n${yaml ? 'y' : 'j'}${quote ?? 0}${site.hasColon ? 1 : 0}${site.quoteInRange ? 1 : 0}`,
     spans: new Map(),
   };
-  const out: CompletionEntry[] = [];
+  const offered: Candidate[] = [];
   for (const candidate of candidates(env.catalog, parent, site.segmentOnly)) {
-    const relToObject = site.prefix.length ? [...site.prefix, ...candidate.rel] : candidate.rel;
+    const relToObject = relativeToObject(site, candidate);
     if (present.size > 0 && present.has(site.prefix.length ? relToObject.join('.') : candidate.label)) continue;
     // A nested insertion under a name the object already holds would write that key twice.
     if (!dotted && !site.hasColon && relToObject.length > 1 && present.has(relToObject[0])) continue;
-    out.push(entry(site, candidate, relToObject, style));
+    offered.push(candidate);
   }
-  return out;
+  const typed = wordBefore(view.text, site.start, offset);
+  const { kept, incomplete } = keepBest(offered, {
+    label: (c) => c.label,
+    filterText: (c) => filterTextOf(site, c),
+    sortText: (c) => c.sortText,
+    typed: () => typed,
+  }, max);
+  const entries: CompletionEntry[] = [];
+  for (let i = 0; i < kept.length; i++) entries.push(entry(site, kept[i], relativeToObject(site, kept[i]), style));
+  return { entries, incomplete };
+}
+
+const NOTHING: LimitedCompletion = { entries: [], incomplete: false };
+
+/** A candidate's segments from the caret's object: below the typed dotted prefix, if any. */
+function relativeToObject(site: KeySite, c: Candidate): string[] {
+  return site.prefix.length ? [...site.prefix, ...c.rel] : c.rel;
+}
+
+/** What a client filters an entry by: the whole dotted name typed so far, unless only the segment is replaced. */
+function filterTextOf(site: KeySite, c: Candidate): string {
+  return site.prefix.length && !site.segmentOnly ? `${site.prefix.join('.')}.${c.label}` : c.label;
 }
 
 /** Dotted keys where the file's style wants them, where the user is already typing one in YAML, or to avoid a duplicate key. */
@@ -175,7 +198,7 @@ function entry(site: KeySite, c: Candidate, relToObject: string[], style: Style)
     insertText: edit.text,
     snippet: true,
     replace: replaced(style, site.start, edit.end),
-    filterText: site.prefix.length && !site.segmentOnly ? `${site.prefix.join('.')}.${c.label}` : c.label,
+    filterText: filterTextOf(site, c),
     sortText: c.sortText,
   };
   if (edit.additional) result.additionalEdits = [edit.additional];

@@ -3,10 +3,11 @@
 // settings applied, each per-file rule collapsed to one diagnostic, sorted.
 import type { EventView } from '../document/fieldRefs';
 import type { SyntaxProblem } from '../document/model';
-import { createRuleContext, diagnosticSettings, rules, suppressionOf } from './diagnostics';
+import { diagnosticSettings, rules, suppressionOf } from './diagnostics';
 import type { Finding, Rule } from './diagnostics/rule';
 import { syntaxError } from './diagnostics/rules/syntaxError';
 import type { FeatureEnv } from './env';
+import { nameFindings, Spellings } from './spellings';
 import type { FwDiagnostic, Severity } from './types';
 
 /** The rules of event keys that judge a name alone: they run on every file kind's written names. */
@@ -27,7 +28,7 @@ export function diagnostic(code: string, severity: Severity, f: Finding): FwDiag
  */
 export function unitDiagnostics(
   errors: readonly SyntaxProblem[],
-  written: EventView,
+  written: EventView | Spellings,
   own: () => FwDiagnostic[],
   env: FeatureEnv,
   keepName: (d: FwDiagnostic) => boolean = () => true,
@@ -37,10 +38,11 @@ export function unitDiagnostics(
   if (off.has('*')) return [];
   const found: FwDiagnostic[] = [];
   for (const e of errors) found.push({ code: syntaxError.code, severity: syntaxError.defaultSeverity, message: e.message, start: e.start, end: e.end });
-  const ctx = createRuleContext(written, env);
   const perFile = new Map<string, { first: FwDiagnostic; count: number; rule: Rule }>();
-  for (const rule of nameRules) {
-    for (const f of rule.check(ctx)) {
+  const findings = nameFindings(nameRules, written, env);
+  for (let r = 0; r < nameRules.length; r++) {
+    const rule = nameRules[r];
+    for (const f of findings[r]) {
       const d = diagnostic(rule.code, nameSeverity[rule.code] ?? rule.defaultSeverity, f);
       if (!keepName(d)) continue;
       if (!rule.perFile) {

@@ -7,7 +7,8 @@ import { EventView } from '../document/fieldRefs';
 import { eventKey, releaseTree } from '../document/parsedEvent';
 import type { FileType, KindDocument } from '../document/fileType';
 import type { DocumentFormat, EventSlice, ParsedDocument, Span } from '../document/model';
-import { complete } from '../features/completion';
+import { completeWithin } from '../features/completion';
+import { typedBefore, withinLimit } from '../features/completionLimit';
 import { completionDocs } from '../features/fieldDocs';
 import { hover } from '../features/hover';
 import { inlayHints } from '../features/inlayHints';
@@ -19,7 +20,7 @@ import { codeActions, fixAllOf } from '../features/codeActions';
 import type { FeatureEnv } from '../features/env';
 import { FeatureCaches } from '../features/featureCaches';
 import type { FileKindAdapter } from '../features/fileKindAdapter';
-import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, RuleInfo, TextEdit } from '../features/types';
+import type { CompletionEntry, FwDiagnostic, LimitedCompletion, HoverResult, InlayHintEntry, QuickFix, RuleInfo, TextEdit } from '../features/types';
 import { digestDetected } from '../features/pipeline/pipelineAdapter';
 import { adapterOf, ConsoleDocument, fileKindAdapters, parseConsole, partAt } from './fileKinds';
 import { parseGuarded } from '../document/guardedParse';
@@ -205,13 +206,21 @@ export class LanguageService {
     return [...rules, ...fileKindAdapters.flatMap((a) => a.rules)];
   }
 
+  /** Every entry offered at `offset`. */
   complete(doc: SourceDocument, file: string, offset: number): CompletionEntry[] {
+    return this.completeWithin(doc, file, offset, Infinity).entries;
+  }
+
+  /** At most `max` of the entries offered at `offset`, the best for what was typed (`features/completionLimit.ts`). */
+  completeWithin(doc: SourceDocument, file: string, offset: number, max: number): LimitedCompletion {
     if (!isEventDocument(doc)) {
       const unit = this.unitAt(doc, offset);
-      return unit ? unit.adapter.complete(unit.doc, offset, this.env(unit.doc.type.format, file)) : [];
+      const entries = unit ? unit.adapter.complete(unit.doc, offset, this.env(unit.doc.type.format, file)) : [];
+      return withinLimit(entries, typedBefore(doc.text, offset), max);
     }
     const event = eventAt(doc, offset);
-    const entries = complete(new EventView(event), offset - event.start, this.env(doc.format, file));
+    const limited = completeWithin(new EventView(event), offset - event.start, this.env(doc.format, file), max);
+    const entries = limited.entries;
     // Moved to document offsets in place: entries are built per call, and a copy of each of a top-level list's
     // hundreds of entries was a fifth of its time. Entries of one list share their span: it is moved once.
     const moved = new Map<Span, Span>();
@@ -221,7 +230,7 @@ export class LanguageService {
       e.replace = span;
       if (e.additionalEdits) e.additionalEdits = e.additionalEdits.map((edit) => shiftEdit(edit, event.start));
     }
-    return entries;
+    return limited;
   }
 
   /** The documentation of a completion entry, again, from its `docPath` (for clients that resolve it when shown). */

@@ -196,8 +196,9 @@ function scan(text: string, caret: number | undefined): Scan {
       i = end < 0 ? text.length : end;
     } else if (isIdentStart(c)) {
       let end = i + 1;
-      while (isIdentPart(text.charCodeAt(end))) end++;
-      const member = text.charCodeAt(i - 1) === 46;
+      // Reads stay inside the text: a read past its end deoptimised this loop (once per script ending in a name).
+      while (end < text.length && isIdentPart(text.charCodeAt(end))) end++;
+      const member = i > 0 && text.charCodeAt(i - 1) === 46;
       i = end - i === 3 && text.startsWith('ctx', i) && !member ? chain(text, i, end, out, caret) : end;
     } else if (c >= 48 && c <= 57) {
       // A number (`1.5`, `0x1F`): its letters are not identifiers.

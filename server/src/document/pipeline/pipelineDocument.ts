@@ -9,7 +9,7 @@ import type { ParsedValue } from '../jsonValue';
 import { valueOf } from '../objectValue';
 import type { ArrayNode, ObjectNode, Span, SyntaxProblem, ValueNode } from '../model';
 import type { ProcessorTable } from '../../catalog/processors';
-import type { BodyRole, PipelineBody } from './pipelineBody';
+import type { BodyRole, PipelineBody, ProcessorSite } from './pipelineBody';
 import { isPipelineUnits, parsePipelineUnits, PipelineUnits, PlacedUnit, unitsIn, unitTree, withValue } from './pipelineUnits';
 import { processorRefs } from './processorRefs';
 
@@ -175,6 +175,14 @@ function walkProcessor(holder: ObjectNode, body: PipelineBody): void {
   if (inner?.kind === 'object') walkProcessor(inner, body);
 }
 
+
+/**
+ * Every processor of the document, in order: the one body's own list (no copy: a rule over each processor of each
+ * batch of a cold open reads it this way, without an iterator per step), or the bodies' lists joined.
+ */
+export function processorsOf(doc: PipelineDocument): readonly ProcessorSite[] {
+  return doc.bodies.length === 1 ? doc.bodies[0].processors : doc.bodies.flatMap((b) => b.processors);
+}
 
 /** The pipeline body holding an offset. */
 export function bodyAt(doc: PipelineDocument, offset: number): PipelineBody | undefined {

@@ -157,9 +157,14 @@ export function decodeYamlFlowValue(raw: string, style: 'plain' | 'single' | 'do
 
 /** A span of decoded offsets as a span of the file: `base` is the file offset of raw[0]. Offsets past the value clamp to its ends. */
 export function mapSpan(decoded: StringSource, span: Span, base: number): Span {
+  return mapRange(decoded, span.start, span.end, base);
+}
+
+/** `mapSpan` of the decoded offsets [start, end), without a span to hold them (a pipeline maps tens of thousands). */
+export function mapRange(decoded: StringSource, from: number, to: number, base: number): Span {
   const last = decoded.value.length;
-  const s = Math.min(Math.max(span.start, 0), last);
-  const e = Math.min(Math.max(span.end, s), last);
+  const s = Math.min(Math.max(from, 0), last);
+  const e = Math.min(Math.max(to, s), last);
   if ('from' in decoded) return { start: base + decoded.from + s, end: base + decoded.from + e };
   const start = decoded.offsets[s];
   return { start: base + start, end: base + (e > s ? decoded.ends[e - 1] : start) };

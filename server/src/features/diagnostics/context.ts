@@ -20,6 +20,8 @@ class EventContext implements RuleContext {
   private list?: RefInfo[];
   /** The infos of each status, by `slotOf`: one pass for all statuses, a list only for those present. */
   private byStatus?: Array<RefInfo[] | undefined>;
+  /** The infos by reference, for references not at their `index` (made on the first such question). */
+  private byRef?: Map<FieldRef, RefInfo>;
 
   constructor(readonly view: EventView, readonly env: FeatureEnv) {
     this.catalog = env.catalog;
@@ -40,8 +42,11 @@ class EventContext implements RuleContext {
 
   info(ref: FieldRef): RefInfo {
     const found = this.infos[ref.index];
-    if (found?.ref !== ref) throw new Error(`field reference '${ref.path.join('.')}' does not belong to this event`);
-    return found;
+    if (found?.ref === ref) return found;
+    // A view may hold references made for another and kept (a pipeline's written names): found by identity then.
+    const other = (this.byRef ??= new Map(this.infos.map((i) => [i.ref, i]))).get(ref);
+    if (!other) throw new Error(`field reference '${ref.path.join('.')}' does not belong to this event`);
+    return other;
   }
 }
 

@@ -6,13 +6,14 @@
 // then judged from those digests (what is removed later, the facts that void a finding, the name rules).
 import type { ProcessorTable } from '../../catalog/processors';
 import type { Catalog } from '../../catalog/types';
-import { flatCopy, intern } from '../../document/compact';
-import { childPath, EventView, NamedRef, NamedRefDetail, RefAccess, RefRole } from '../../document/fieldRefs';
-import type { Span } from '../../document/model';
+import { flatCopy, ownName } from '../../document/compact';
+import { childPath, NamedRef } from '../../document/fieldRefs';
+import type { Span, ValueNode } from '../../document/model';
 import type { FileType } from '../../document/fileType';
 import { lineOf } from '../../document/lines';
 import { FreshUnit, PipelineDocument, skeletonView, unitsDocument, unitTree } from '../../document/pipeline/pipelineDocument';
 import type { FwDiagnostic } from '../types';
+import { judgedAlone, pathOf, Spellings } from '../spellings';
 import { diagnostic, unitDiagnostics } from '../unitDiagnostics';
 import type { PipelineEnv } from './pipelineEnv';
 import { PipelineFacts, stands } from './pipelineRule';
@@ -31,17 +32,22 @@ const BATCH = 16;
 interface PipelineDigest {
   /** Where its part started when digested: its offsets are the document's of that version. */
   origin: number;
-  /** The names written and not removed there (the written view keeps those not removed later). */
-  writes: ReadonlyArray<{ path: readonly string[]; segments: readonly Span[]; role: RefRole; access: RefAccess; detail: NamedRefDetail }>;
+  /**
+   * The names written and not removed there (the written view keeps those not removed later), in order: each a joined
+   * path (interned) whose segments' starts and ends follow in `spans` (2 numbers a segment), or a reference the name
+   * rules judge alone (a default target, a literal dotted key: `judgedAlone`). Numbers, not a reference and a span
+   * object per segment: thousands are kept, and what is kept is copied by every young collection until promoted.
+   */
+  writes: ReadonlyArray<string | NamedRef>;
+  spans: readonly number[];
   /** Paths removed or renamed away, and where. */
   gone: ReadonlyArray<{ path: string; at: number }>;
   /** The processor rules' findings (default severities), each with what another processor's text would void it by. */
   findings: ReadonlyArray<{ diagnostic: FwDiagnostic; unlessConverted?: string; unlessWritten?: readonly string[] }>;
   /** The schema fields its convert processors write. */
   converted: readonly string[];
-  /** The joined paths it writes, and every path those writes make (each object above them included). */
-  written: readonly string[];
-  made: readonly string[];
+  /** The joined paths of the names it writes to remove them (a script's `remove`): written, though not in `writes`. */
+  removing: readonly string[];
 }
 
 /** A unit's digest and what it was made with (`ProcessorUnit.derived`): a processor unchanged since the previous version is not read again. */
@@ -86,14 +92,22 @@ export function checkPipeline(doc: PipelineDocument, env: PipelineEnv): FwDiagno
  * service hands them on from file detection's parse, the check reads the rest.
  */
 export function digestFresh(text: string, type: FileType, fresh: readonly FreshUnit[], env: PipelineEnv): PipelineDigest[] {
-  const made = digestsOf(unitsDocument(text, type, fresh.map((f) => f.tree), env.processors), fresh.map((f) => f.placed.start), env);
-  fresh.forEach((f, k) => (f.placed.unit.derived = new UnitDigest(env.catalog, env.processors, made[k])));
+  // Lists built by push, not `map`: `map` makes holey or packed arrays as it runs optimised or not, and digestsOf's
+  // optimised code was thrown away at each kind it had not seen.
+  const trees: ValueNode[] = [];
+  const starts: number[] = [];
+  for (let k = 0; k < fresh.length; k++) {
+    trees.push(fresh[k].tree);
+    starts.push(fresh[k].placed.start);
+  }
+  const made = digestsOf(unitsDocument(text, type, trees, env.processors), starts, env);
+  for (let k = 0; k < fresh.length; k++) fresh[k].placed.unit.derived = new UnitDigest(env.catalog, env.processors, made[k]);
   return made;
 }
 
 /** The whole pipeline judged from its parts' digests; `body` holds the pipeline object (the body rules read it). */
 function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Part[], env: PipelineEnv): FwDiagnostic[] {
-  const union = (pick: (d: PipelineDigest) => readonly string[]): (() => ReadonlySet<string>) => {
+  const union = (pick: (d: PipelineDigest) => readonly string[], names?: (d: PipelineDigest) => PipelineDigest['writes']): (() => ReadonlySet<string>) => {
     let set: Set<string> | undefined;
     return () => {
       if (!set) {
@@ -101,12 +115,18 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
         for (let p = 0; p < parts.length; p++) {
           const list = pick(parts[p].digest);
           for (let k = 0; k < list.length; k++) set.add(list[k]);
+          const writes = names?.(parts[p].digest) ?? EMPTY;
+          for (let k = 0; k < writes.length; k++) set.add(nameOf(writes[k]));
         }
       }
       return set;
     };
   };
-  const factsOf: PipelineFacts = { converted: union((d) => d.converted), written: union((d) => d.written), made: union((d) => d.made) };
+  // The paths written (all of them, removed later or not) and those they make, read off the digests' writes when a
+  // finding asks (most opens: a few times at most).
+  const written = union((d) => d.removing, (d) => d.writes);
+  let made: Set<string> | undefined;
+  const factsOf: PipelineFacts = { converted: union((d) => d.converted), written, made: () => (made ??= madeBy(written())) };
   // Where each removed path's last removal stands (a later part's removal of the same path wins, as a whole walk sets it).
   // Indexed loops over the parts: an open runs this once, cold, where each `for...of` step makes an iterator result.
   const gone = new Map<string, number>();
@@ -115,13 +135,22 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
     for (let k = 0; k < digest.gone.length; k++) gone.set(digest.gone[k].path, digest.gone[k].at + at);
   }
   const removedLater = removedAfter(gone);
-  const refs: NamedRef[] = [];
+  const names = new Spellings(sliceOf(doc));
   for (let p = 0; p < parts.length; p++) {
     const { digest, at } = parts[p];
+    const spans = digest.spans;
+    let next = 0;
     for (let k = 0; k < digest.writes.length; k++) {
       const w = digest.writes[k];
+      if (typeof w === 'string') {
+        const from = next;
+        next += 2 * segmentCount(w);
+        if (!removedLater(pathOf(w), spans[from] + at)) names.addName(w, spans, from, at);
+        continue;
+      }
       if (removedLater(w.path, w.segments[0].start + at)) continue;
-      refs.push(new NamedRef(w.path, at === 0 ? w.segments : w.segments.map((s) => shift(s, at)), w.role, w.access, refs.length, w.detail));
+      // A unit where it was digested (every unit on open) gives its references as they are; one moved by an edit, copies.
+      names.addRef(at === 0 ? w : new NamedRef(w.path, w.segments.map((s) => shift(s, at)), w.role, w.access, -1, w.detail));
     }
   }
   const own = (): FwDiagnostic[] => {
@@ -144,7 +173,7 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
       ? rule.check(body, env).filter((f) => stands(f, factsOf)).map((f) => diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f))
       : byCode.get(rule.code) ?? []);
   };
-  return unitDiagnostics(doc.errors, new EventView(sliceOf(doc), refs), own, env);
+  return unitDiagnostics(doc.errors, names, own, env);
 }
 
 /**
@@ -153,61 +182,116 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
  * holds no piece of the document's text (names interned, messages copied): a unit's digest outlives its version.
  */
 function digestsOf(doc: PipelineDocument, starts: readonly number[], env: PipelineEnv): PipelineDigest[] {
-  const digests = starts.map((origin): Digest => ({ origin, writes: [], gone: [], findings: [], converted: [], written: [], made: [] }));
-  // The same search as a line table's: the last unit start at or before the offset.
-  const owner = (at: number): Digest => digests[lineOf(starts, at)];
+  // What the references give the parts goes in lists for the whole batch, cut per part at the end: the references are
+  // in document order, so each part's entries are one run (six lists per part, grown by push to room for 17 each and
+  // copied at their size after, were a tenth of an open's allocation).
+  const writes: Array<string | NamedRef> = [];
+  const spans: number[] = [];
+  const removing: string[] = [];
+  const gone: Array<{ path: string; at: number }> = [];
+  // Where each part's run starts in each list (the next part's start ends it).
+  const runs = new Runs(starts.length);
   for (let k = 0; k < doc.refs.length; k++) {
     const r = doc.refs[k];
-    const digest = owner(r.segments[0].start);
-    if (removesField(r)) digest.gone.push({ path: r.joinedPath, at: r.segments[0].start });
+    runs.reach(lineOf(starts, r.segments[0].start), writes.length, spans.length, removing.length, gone.length);
+    if (removesField(r)) gone.push({ path: r.joinedPath, at: r.segments[0].start });
     if (r.access !== 'write') continue;
-    const path = r.path.map(own);
-    // Each prefix interned (`childPath`): the same few thousand paths recur across a pipeline's processors.
-    let prefix = path[0];
-    digest.made.push(prefix);
-    for (let i = 1; i < path.length; i++) digest.made.push((prefix = childPath(prefix, path[i])));
-    digest.written.push(prefix);
-    if (!r.detail.removes) digest.writes.push({ path, segments: r.segments, role: r.role, access: r.access, detail: ownDetail(r.detail) });
+    if (r.detail.removes) {
+      removing.push(r.joinedPath);
+      continue;
+    }
+    if (judgedAlone(r)) {
+      writes.push(r);
+      continue;
+    }
+    writes.push(r.joinedPath);
+    const segments = r.segments;
+    for (let i = 0; i < segments.length; i++) spans.push(segments[i].start, segments[i].end);
   }
-  for (const rule of processorRules) {
-    for (const f of rule.check(doc, env)) {
+  runs.reach(starts.length, writes.length, spans.length, removing.length, gone.length);
+  // Findings and converted fields are few: a list only for a part that has some.
+  const findings: Array<PipelineDigest['findings'][number][] | undefined> = [];
+  const converted: Array<string[] | undefined> = [];
+  for (let k = 0; k < starts.length; k++) {
+    findings.push(undefined);
+    converted.push(undefined);
+  }
+  for (let r = 0; r < processorRules.length; r++) {
+    const rule = processorRules[r];
+    const found = rule.check(doc, env);
+    for (let k = 0; k < found.length; k++) {
+      const f = found[k];
       const d = diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f);
       d.message = flatCopy(d.message);
       if (d.data !== undefined) d.data = JSON.parse(JSON.stringify(d.data)) as unknown;
-      owner(d.start).findings.push({ diagnostic: d, unlessConverted: f.unlessConverted, unlessWritten: f.unlessWritten?.map(own) });
+      (findings[lineOf(starts, d.start)] ??= []).push({ diagnostic: d, unlessConverted: f.unlessConverted, unlessWritten: f.unlessWritten?.map(ownName) });
     }
   }
-  for (const c of convertedFields(doc, env)) owner(c.at).converted.push(c.path);
-  return digests.map(kept);
+  for (const c of convertedFields(doc, env)) (converted[lineOf(starts, c.at)] ??= []).push(c.path);
+  const out: PipelineDigest[] = [];
+  for (let p = 0; p < starts.length; p++) {
+    out.push({
+      origin: starts[p], writes: runs.cut(writes, 0, p), spans: runs.cut(spans, 1, p), removing: runs.cut(removing, 2, p), gone: runs.cut(gone, 3, p),
+      findings: findings[p] ?? EMPTY, converted: converted[p] ?? EMPTY,
+    });
+  }
+  return out;
 }
 
-type Digest = { -readonly [K in keyof PipelineDigest]: PipelineDigest[K] extends ReadonlyArray<infer T> ? T[] : PipelineDigest[K] };
+/** Where each part's run starts in each of a batch's lists (4 of them), the parts reached in order. */
+class Runs {
+  private readonly from: Int32Array;
+  private reached = -1;
 
-/**
- * A digest as it is kept: every list at its exact size, an empty one shared. Thousands are kept, each list grown by
- * push to room for 17 and most of them empty or holding one or two.
- */
-function kept(d: Digest): PipelineDigest {
-  return {
-    origin: d.origin, writes: exact(d.writes), gone: exact(d.gone), findings: exact(d.findings),
-    converted: exact(d.converted), written: exact(d.written), made: exact(d.made),
-  };
+  constructor(parts: number) {
+    this.from = new Int32Array(4 * (parts + 1));
+  }
+
+  /** Part `part` is reached with the lists at these lengths: it and any part passed over start there. */
+  reach(part: number, a: number, b: number, c: number, d: number): void {
+    for (let p = this.reached + 1; p <= part; p++) {
+      this.from[4 * p] = a;
+      this.from[4 * p + 1] = b;
+      this.from[4 * p + 2] = c;
+      this.from[4 * p + 3] = d;
+    }
+    if (part > this.reached) this.reached = part;
+  }
+
+  /** Part `part`'s run of list `which`, at its exact size (an empty one shared). */
+  cut<T>(list: T[], which: number, part: number): readonly T[] {
+    const start = this.from[4 * part + which];
+    const end = this.from[4 * (part + 1) + which];
+    return end > start ? list.slice(start, end) : EMPTY;
+  }
 }
 
 const EMPTY: readonly never[] = [];
 
-/** A list at its exact size (a module function: a closure made per digest is named by the bundle, a cost per call). */
-function exact<T>(list: T[]): readonly T[] {
-  return list.length === 0 ? EMPTY : list.slice();
+
+
+/** A written name's joined path. */
+function nameOf(write: string | NamedRef): string {
+  return typeof write === 'string' ? write : write.joinedPath;
 }
 
-/** A name of the text, as a string of its own (a slice would keep the whole version's text alive). */
-function own(name: string): string {
-  return name.length <= 32 ? intern(name) : flatCopy(name);
+/** Every path the written paths make: each of them and each object above it (prefixes interned: `childPath`). */
+function madeBy(written: ReadonlySet<string>): Set<string> {
+  const made = new Set<string>();
+  for (const joined of written) {
+    const path = pathOf(joined);
+    let prefix = path[0];
+    made.add(prefix);
+    for (let i = 1; i < path.length; i++) made.add((prefix = childPath(prefix, path[i])));
+  }
+  return made;
 }
 
-function ownDetail(detail: NamedRefDetail): NamedRefDetail {
-  return detail.captureType === undefined ? detail : { ...detail, captureType: own(detail.captureType) };
+/** How many segments a joined path has (its dots, and one). */
+function segmentCount(joined: string): number {
+  let count = 1;
+  for (let at = joined.indexOf('.'); at >= 0; at = joined.indexOf('.', at + 1)) count++;
+  return count;
 }
 
 function shift(span: Span, by: number): Span {

@@ -5,8 +5,9 @@ import { suggestPaths } from '../../catalog/suggest';
 import type { NamedRef } from '../../document/fieldRefs';
 import type { ValueNode } from '../../document/model';
 import { formOf } from '../../document/pipeline/optionForms';
-import { PIPELINE_KEYS, valueOf } from '../../document/pipeline/pipelineDocument';
-import { classifyRefs } from '../diagnostics/refInfo';
+import { PIPELINE_KEYS, processorsOf, valueOf } from '../../document/pipeline/pipelineDocument';
+import type { OptionSpec } from '../../catalog/processors';
+import { memoOf, verdictOf } from '../diagnostics/refVerdict';
 import type { Finding } from '../diagnostics/rule';
 import { findingAt, keySpanFrom } from '../diagnostics/values';
 import { captureTypeMismatch, convertTypeMismatch, dateTargetNotDate, setValueInvalid } from './pipelineTypeRules';
@@ -33,20 +34,25 @@ export const unknownReadField: PipelineRule = {
     // finding names its path, and the whole pipeline's writes decide (PipelineFacts).
     // The references themselves, not a view's copies: a pipeline's are at the root (no parent to look up by index),
     // and remaking thousands of them on every batch of an open was a tenth of this rule's time.
-    const reads = doc.refs.filter((r) => r.access === 'read' && !r.detail.removes);
+    // Each read name's verdict straight from the catalog's memo (they are at the root): no info is made for the
+    // thousands of names read, of which a handful are unknown.
+    const memo = memoOf(env.catalog);
     const out: PipelineFinding[] = [];
-    for (const info of classifyRefs(reads, env.catalog)) {
-      const resolution = info.resolution;
-      if (info.status !== 'unknown' || resolution?.kind !== 'unknown') continue;
-      const path = info.ref.path.slice(0, info.at + 1).join('.');
+    for (let k = 0; k < doc.refs.length; k++) {
+      const ref = doc.refs[k];
+      if (ref.access !== 'read' || ref.detail.removes || ref.parent !== undefined) continue;
+      const verdict = verdictOf(ref, memo.root, memo);
+      const resolution = verdict.resolution;
+      if (verdict.status !== 'unknown' || resolution?.kind !== 'unknown') continue;
+      const path = ref.path.slice(0, verdict.at + 1).join('.');
       const suggestions = resolution.suggestions.slice(0, 3);
       const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?` : '';
       out.push({
-        ...findingAt(keySpanFrom(info.ref, info.at), {
+        ...findingAt(keySpanFrom(ref, verdict.at), {
           message: `'${path}' is read here, but the ${resolution.fieldSet.title} field set defines no such field${hint}`,
-          data: { path, rest: info.ref.path.slice(info.at + 1), suggestions },
+          data: { path, rest: ref.path.slice(verdict.at + 1), suggestions },
         }),
-        unlessWritten: info.ref.path,
+        unlessWritten: ref.path,
       });
     }
     return out;
@@ -63,7 +69,9 @@ export const unknownProcessor: PipelineRule = {
   check(doc, env) {
     const names = env.processors.names();
     const out: Finding[] = [];
-    for (const body of doc.bodies) for (const site of body.processors) {
+    const sites = processorsOf(doc);
+    for (let i = 0; i < sites.length; i++) {
+      const site = sites[i];
       if (env.processors.get(site.name) || site.name === '') continue;
       const { text, suggestions } = didYouMean(site.name, names);
       out.push(findingAt(site.key.keySpan, { message: `Unknown processor '${site.name}'${text}`, data: { suggestions } }));
@@ -81,10 +89,14 @@ export const unknownOption: PipelineRule = {
   specSource: ES,
   check(doc, env) {
     const out: Finding[] = [];
-    for (const body of doc.bodies) for (const site of body.processors) {
+    const sites = processorsOf(doc);
+    for (let i = 0; i < sites.length; i++) {
+      const site = sites[i];
       const info = env.processors.get(site.name);
       if (!info || !site.options) continue;
-      for (const p of site.options.properties) {
+      const properties = site.options.properties;
+      for (let k = 0; k < properties.length; k++) {
+        const p = properties[k];
         if (p.key === '' || env.processors.option(site.name, p.key)) continue;
         const { text, suggestions } = didYouMean(p.key, Object.keys(info.options));
         out.push(findingAt(p.keySpan, { message: `The ${site.name} processor has no option '${p.key}'${text}`, data: { suggestions } }));
@@ -103,11 +115,15 @@ export const missingOption: PipelineRule = {
   specSource: ES,
   check(doc, env) {
     const out: Finding[] = [];
-    for (const body of doc.bodies) for (const site of body.processors) {
+    const sites = processorsOf(doc);
+    for (let i = 0; i < sites.length; i++) {
+      const site = sites[i];
       const info = env.processors.get(site.name);
       if (!info || (site.options === undefined && site.key.value !== undefined && site.key.value.kind !== 'object')) continue;
-      const missing = info.required.filter((o) => !(site.options && valueOf(site.options, o.name) !== undefined));
-      if (missing.length === 0) continue;
+      let missing: OptionSpec[] | undefined;
+      const required = info.required;
+      for (let k = 0; k < required.length; k++) if (!(site.options && valueOf(site.options, required[k].name) !== undefined)) (missing ??= []).push(required[k]);
+      if (missing === undefined) continue;
       const list = missing.map((o) => `'${o.name}'`).join(', ');
       out.push(findingAt(site.key.keySpan, { message: `The ${site.name} processor needs ${missing.length === 1 ? 'the option' : 'the options'} ${list}`, data: { options: missing.map((o) => o.name) } }));
     }
@@ -124,7 +140,9 @@ export const conditionNotString: PipelineRule = {
   specSource: ES,
   check(doc) {
     const out: Finding[] = [];
-    for (const body of doc.bodies) for (const site of body.processors) {
+    const sites = processorsOf(doc);
+    for (let i = 0; i < sites.length; i++) {
+      const site = sites[i];
       const condition = site.options && valueOf(site.options, 'if');
       if (condition && condition.kind !== 'string' && condition.kind !== 'invalid') {
         out.push(findingAt(condition, { message: `'if' takes a Painless script as a string, not ${describe(condition)}` }));
@@ -143,12 +161,22 @@ export const templateNotTaken: PipelineRule = {
   specSource: ES,
   check(doc, env) {
     const out: Finding[] = [];
-    for (const body of doc.bodies) for (const site of body.processors) {
-      for (const p of site.options?.properties ?? []) {
+    const sites = processorsOf(doc);
+    for (let i = 0; i < sites.length; i++) {
+      const site = sites[i];
+      const properties = site.options?.properties;
+      if (!properties) continue;
+      for (let k = 0; k < properties.length; k++) {
+        const p = properties[k];
         const option = env.processors.option(site.name, p.key);
-        if (!option || option.template || formOf(option) !== 'none' && formOf(option) !== 'name') continue;
+        if (!option || option.template) continue;
+        const form = formOf(option);
+        // A lone string without braces (most values) is passed over before a list of strings is made.
+        if ((form !== 'none' && form !== 'name') || (p.value?.kind === 'string' && !String(p.value.value).includes('{{'))) continue;
         for (const node of stringsIn(p.value)) {
-          if (!/\{\{[^{}]/.test(String(node.value)) || /\{\{\s*IngestPipeline\b/.test(String(node.value))) continue;
+          const text = String(node.value);
+          // Most strings hold no braces: passed over before either pattern runs.
+          if (!text.includes('{{') || !/\{\{[^{}]/.test(text) || /\{\{\s*IngestPipeline\b/.test(text)) continue;
           out.push(findingAt(node, { message: `The ${site.name} processor's '${p.key}' takes no template: '{{...}}' stays literal text here` }));
         }
       }

@@ -5,7 +5,7 @@ import type { Datatype, FieldDefinition } from '../../catalog/types';
 import { loadTypeCompatibility, Verdict } from '../../catalog/typeCompatibility';
 import type { NamedRef } from '../../document/fieldRefs';
 import type { Span, ValueNode } from '../../document/model';
-import { PipelineDocument, ProcessorSite, valueOf } from '../../document/pipeline/pipelineDocument';
+import { PipelineDocument, processorsOf, ProcessorSite, valueOf } from '../../document/pipeline/pipelineDocument';
 import { closeValues } from '../diagnostics/closeValues';
 import { typeProblem } from '../diagnostics/datatypes';
 import { describeValue, findingAt, withArticle } from '../diagnostics/values';
@@ -29,7 +29,10 @@ function writtenField(site: ProcessorSite, option: string, env: PipelineEnv, fal
 }
 
 function sites(doc: PipelineDocument, name: string): ProcessorSite[] {
-  return doc.bodies.flatMap((b) => b.processors.filter((p) => p.name === name && p.options));
+  const all = processorsOf(doc);
+  const out: ProcessorSite[] = [];
+  for (let i = 0; i < all.length; i++) if (all[i].name === name && all[i].options) out.push(all[i]);
+  return out;
 }
 
 /** The schema fields the convert processors of a document write (`PipelineFacts.converted`), and where each processor starts. */
@@ -74,7 +77,8 @@ export const captureTypeMismatch: PipelineRule = {
   check(doc, env) {
     const table = loadTypeCompatibility();
     const out: PipelineFinding[] = [];
-    for (const ref of doc.refs) {
+    for (let k = 0; k < doc.refs.length; k++) {
+      const ref = doc.refs[k];
       if (ref.role !== 'pattern' || ref.detail.processor !== 'grok' || ref.access !== 'write') continue;
       const field = env.catalog.lookup(ref.joinedPath);
       if (!field) continue;
@@ -102,10 +106,14 @@ export const captureTypeMismatch: PipelineRule = {
 };
 
 const A_STRING: ValueNode = { kind: 'string', value: 'x', start: 0, end: 3, raw: '"x"', style: 'double' };
+/** By type: asked for every grok capture into a schema field. */
+const stringRejected = new Map<Datatype, boolean>();
 
 /** Whether the event check rejects a string in a field of `type` (an ip or a date as a string is how events hold them). */
 function rejectsString(type: Datatype): boolean {
-  return typeProblem(type, A_STRING) === 'mismatch';
+  let rejects = stringRejected.get(type);
+  if (rejects === undefined) stringRejected.set(type, (rejects = typeProblem(type, A_STRING) === 'mismatch'));
+  return rejects;
 }
 
 /** The grok type whose value fits a field of `type` as it is. */
@@ -146,7 +154,7 @@ export const setValueInvalid: PipelineRule = {
   specSource: 'Document 1, Event document rules (types and allowed values), applied to the constants a pipeline writes',
   check(doc, env) {
     const out: PipelineFinding[] = [];
-    for (const site of [...sites(doc, 'set'), ...sites(doc, 'append')]) {
+    for (const site of sites(doc, 'set').concat(sites(doc, 'append'))) {
       const target = writtenField(site, 'field', env);
       const value = valueOf(site.options!, 'value');
       if (!target || !value) continue;
