@@ -396,10 +396,15 @@ describe('the ceiling on information and hints per file', () => {
       assert.equal(found.filter((d) => d.code === 'undefined-field-set').length, 10);
       assert.equal(found.filter((d) => d.code === 'unknown-field').length, errors, 'every error is still reported');
       assert.match(messageText(noticeOf(found)[0]), /1,195 more/);
-      const before = server.refreshes.diagnostics;
       server.changeSettings({ diagnostics: { maxInformationAndHints: 5000 } });
-      await server.until('a diagnostic refresh', () => server.refreshes.diagnostics > before);
-      const all = await server.diagnostics(uri);
+      // The refresh the server sends after start-up may arrive after the first answer: pull again on each refresh
+      // until one carries the new ceiling (a few refreshes at most; `until` fails the test if none comes).
+      let all: Diagnostic[] = [];
+      for (let seen = 0, tries = 0; tries < 3 && (tries === 0 || noticeOf(all).length > 0); tries++) {
+        await server.until('a diagnostic refresh', () => server.refreshes.diagnostics > seen);
+        seen = server.refreshes.diagnostics;
+        all = await server.diagnostics(uri);
+      }
       assert.equal(all.filter((d) => d.code === 'undefined-field-set').length, events);
       assert.deepEqual(noticeOf(all), [], 'no notice when nothing is left out');
     } finally {

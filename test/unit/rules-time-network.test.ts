@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Severity } from '../../server/src/features/types';
 import { applyEdits, check, Event, fixesFor, FORMATS, readBack, render } from '../helpers/ruleCases';
+import { timezoneVerdict } from '../../server/src/features/diagnostics/rules/timezoneFormat';
 
 const stamp = '2026-05-01T10:00:00Z';
 const base: Event = { '@timestamp': stamp, schema: { version: '1.11.0' } };
@@ -100,13 +101,13 @@ const cases: Case[] = [
     underlined: ['apache.access'],
     good: [ev({ event: { dataset: 'nginx.access', module: 'nginx' } }), ev({ event: { dataset: 'aws.s3.access', module: 'aws.s3' } }), ev({ event: { dataset: 'apache.access' } })],
   },
-  ...['Paris', 'Europe/Pariss', 'GMT+2', '+2', '02:00', '+25:00', 'europe/paris'].map((zone): Case => ({
+  ...['Paris', 'Europe/Pariss', 'GMT+2', '+2', '02:00', '+25:00', 'europe/paris', 'delta-29', 'UTC+1'].map((zone): Case => ({
     code: 'timezone-format',
     severity: 'warning',
     name: `event.timezone ${JSON.stringify(zone)}`,
     bad: ev({ event: { timezone: zone } }),
     underlined: [zone],
-    good: ['Europe/Paris', 'America/Argentina/Buenos_Aires', 'UTC', 'Etc/GMT-2', 'EST', 'CEST', '+02:00', '-0530', '-05:30'].map((z) => ev({ event: { timezone: z } })),
+    good: ['Europe/Paris', 'America/Argentina/Buenos_Aires', 'UTC', 'Etc/GMT-2', 'EST', 'CEST', '+02:00', '-0530', '-05:30', 'EST5EDT', 'pst8pdt', 'GMT0', 'Etc/GMT+5'].map((z) => ev({ event: { timezone: z } })),
   })),
   // ---------------------------------------------------------------- categorization
   {
@@ -390,3 +391,17 @@ for (const format of FORMATS) {
     for (const d of found) for (const fix of fixesFor(text, format, d)) readBack(applyEdits(text, fix.edits), format);
   });
 }
+
+// timezone-format tells names with a digit and no slash from zones without asking Intl: its verdict must be Intl's.
+test("a time zone name with a digit is judged as the runtime's time-zone database judges it", () => {
+  const intlAccepts = (zone: string): boolean => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const names = ['EST5EDT', 'cst6cdt', 'MST7MDT', 'PST8PDT', 'GMT0', 'gmt+0', 'GMT-0', 'GMT+2', 'UTC+1', 'UTC0', 'delta-29', 'EST5', 'Etc/GMT+5', 'Etc/GMT-14', 'Etc/GMT+15'];
+  assert.deepEqual(names.map((n) => timezoneVerdict(n).ok), names.map(intlAccepts));
+});

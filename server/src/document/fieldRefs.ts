@@ -291,7 +291,8 @@ const NONE: readonly FieldRef[] = [];
 export class EventView {
   readonly refs: FieldRef[];
   private index?: PathIndex;
-  private byRoot?: Map<string, FieldRef[]>;
+  private byRoot?: Map<string, readonly FieldRef[]>;
+  private rootNames?: string[];
 
   /** Read once: an event's tree may be rebuilt on each read (parsedEvent.ts), and the refs point into this one. */
   readonly root: ValueNode | undefined;
@@ -327,7 +328,11 @@ export class EventView {
 
   /** Every reference whose path starts with the root name `name` (the `client` key, `client.ip`, ...), in document order. */
   under(name: string): readonly FieldRef[] {
-    return (this.byRoot ??= groupByRoot(this.refs)).get(name) ?? NONE;
+    // Listed per name asked (a few sides of an event), not for every root name the event writes.
+    const byRoot = (this.byRoot ??= new Map());
+    let found = byRoot.get(name);
+    if (found === undefined) byRoot.set(name, (found = refsUnder(this.refs, (this.rootNames ??= rootNamesOf(this.refs)), name)));
+    return found;
   }
 
   /** The first reference to a path. */
@@ -371,13 +376,20 @@ function dottedPrefixesOf(refs: readonly FieldRef[]): Set<string> {
   return prefixes;
 }
 
-function groupByRoot(refs: readonly FieldRef[]): Map<string, FieldRef[]> {
-  const groups = new Map<string, FieldRef[]>();
-  for (const ref of refs) {
-    const name = ref.nameAt(0);
-    const list = groups.get(name);
-    if (list) list.push(ref);
-    else groups.set(name, [ref]);
+/** Each reference's root name (`nameAt(0)`), taken from its parent's where the parent came before it in the list. */
+function rootNamesOf(refs: readonly FieldRef[]): string[] {
+  const out = new Array<string>(refs.length);
+  for (let i = 0; i < refs.length; i++) {
+    const ref = refs[i];
+    const parent = ref.parent;
+    const at = parent ? parent.index : -1;
+    out[i] = at >= 0 && at < i && refs[at] === parent ? out[at] : ref.nameAt(0);
   }
-  return groups;
+  return out;
+}
+
+function refsUnder(refs: readonly FieldRef[], rootNames: readonly string[], name: string): readonly FieldRef[] {
+  let out: FieldRef[] | undefined;
+  for (let i = 0; i < refs.length; i++) if (rootNames[i] === name) (out ??= []).push(refs[i]);
+  return out ?? NONE;
 }

@@ -3,8 +3,8 @@ import type { EventView } from '../document/fieldRefs';
 import { contextAt } from '../document/positionContext';
 import type { FeatureEnv } from './env';
 import { keyCompletions } from './keyCompletion';
-import { LimitedCompletion, typedBefore, withinLimit } from './completionLimit';
-import type { CompletionEntry } from './types';
+import { typedBefore, withinLimit } from './completionLimit';
+import type { CompletionEntry, LimitedCompletion } from './types';
 import { valueCompletions } from './valueCompletion';
 
 export function complete(view: EventView, offset: number, env: FeatureEnv): CompletionEntry[] {

@@ -2,13 +2,7 @@
 // offers every field of the schema with its nesting (about 600 entries, 80 KB per answer). Past the limit the answer
 // says it is incomplete, so the client asks again as the user types, and the server filters by what was typed.
 // Key completion applies it to its candidates before it builds any entry (`keyCompletion.ts`); every other list after.
-import type { CompletionEntry } from './types';
-
-export interface LimitedCompletion {
-  entries: CompletionEntry[];
-  /** Some entries were left out: the client asks again on the next keystroke. */
-  incomplete: boolean;
-}
+import type { CompletionEntry, LimitedCompletion } from './types';
 
 /** How the limit reads one item of a list: what a client shows, filters and sorts it by, and the word typed before the caret for it. */
 export interface LimitReader<T> {

@@ -8,8 +8,8 @@ import { writerFor } from '../document/syntax/writerFor';
 import { jsonCommaAfter, jsonCommaBefore, KeyTarget, keySnippet, snippetEscape } from './insertText';
 import { KeyContext, keySite, KeySite, presentPaths } from './keySite';
 import { detailLine, fieldDetail, levelRank } from './levelBadge';
-import { keepBest, LimitedCompletion, wordBefore } from './completionLimit';
-import type { CompletionEntry, TextEdit } from './types';
+import { keepBest, wordBefore } from './completionLimit';
+import type { CompletionEntry, LimitedCompletion, TextEdit } from './types';
 import type { Span } from '../document/model';
 
 /** One name that may be offered: a direct child of the object, or a leaf further below. */

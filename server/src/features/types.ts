@@ -68,6 +68,13 @@ export interface CompletionEntry {
   deprecated?: boolean;
 }
 
+/** A completion answer within the editor's limit on items (`completionLimit.ts`). */
+export interface LimitedCompletion {
+  entries: CompletionEntry[];
+  /** Some entries were left out: the client asks again on the next keystroke. */
+  incomplete: boolean;
+}
+
 export interface HoverResult {
   markdown: string;
   start: number;

@@ -6,9 +6,8 @@ import {
   CompletionItem, CompletionItemKind, CompletionItemLabelDetails, CompletionItemTag, CompletionList, InsertTextFormat, MarkupKind, Range,
 } from 'vscode-languageserver';
 import type { Level } from '../catalog/types';
-import type { CompletionEntry } from '../features/types';
 import type { ClientFeatures } from './clientFeatures';
-import type { LimitedCompletion } from '../features/completionLimit';
+import type { CompletionEntry, LimitedCompletion } from '../features/types';
 import type { Positions } from './positions';
 import { snippetToPlainText } from './snippetText';
 import { toTextEdit } from './toLsp';

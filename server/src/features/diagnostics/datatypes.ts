@@ -24,7 +24,7 @@ export function expectedFor(type: Datatype): string {
     case 'ip':
       return 'an IPv4 or IPv6 address string';
     case 'geo_point':
-      return 'a geo_point: {"lat": …, "lon": …}, [lon, lat] or "lat,lon"';
+      return 'a geo_point: {"lat": ..., "lon": ...}, [lon, lat] or "lat,lon"';
     case 'object':
       return 'an object';
   }

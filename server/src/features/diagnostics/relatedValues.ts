@@ -50,7 +50,9 @@ function roleOf(field: FieldDefinition): Role {
 /** The values each related field should hold, first occurrence of each (compared as `sameMember` compares), in document order. */
 export function relatedMembers(ctx: RuleContext): Record<RelatedField, Member[]> {
   const members = new Members();
-  for (const info of ctx.infosWith('field')) {
+  const infos = ctx.infosWith('field');
+  for (let k = 0; k < infos.length; k++) {
+    const info = infos[k];
     const field = info.status === 'field' ? info.field : undefined;
     const role = field ? roleOf(field) : 'none';
     if (role === 'none' || !info.ref.value) continue;

@@ -10,7 +10,9 @@ import { elementsOf, findingAt, quote, valueSpan } from '../values';
 /** Findings for values of `field`-typed keys outside the list `listOf` gives (skipped when it gives none). */
 export function valuesOutside(ctx: RuleContext, listOf: (field: FieldDefinition) => string[] | undefined, describe: (path: string, list: string[]) => string): Finding[] {
   const out: Finding[] = [];
-  for (const info of ctx.infosWith('field')) {
+  const infos = ctx.infosWith('field');
+  for (let k = 0; k < infos.length; k++) {
+    const info = infos[k];
     const list = info.status === 'field' && info.field ? listOf(info.field) : undefined;
     if (!list || !info.ref.value) continue;
     for (const element of elementsOf(info.ref.value)) {

@@ -19,7 +19,9 @@ const ORIENTATIONS: ReadonlyArray<ReadonlyArray<readonly [Role, Baseline]>> = [
 ];
 
 interface Leaf {
-  canonical: string;
+  /** The values compared (`canonicalOf`), made only for a field both sides write. */
+  canonical: string | undefined;
+  caseless: boolean;
   node: ValueNode;
 }
 
@@ -56,30 +58,39 @@ export const clientServerMismatch: Rule = {
 
 function leaves(view: EventView, name: string): Map<string, Leaf> {
   const out = new Map<string, Leaf>();
-  for (const ref of leavesUnder(view, name)) {
-    const field = ref.path.slice(1).join('.');
+  const refs = leavesUnder(view, name);
+  for (let i = 0; i < refs.length; i++) {
+    const ref = refs[i];
+    // The path below the root name, from the joined path: no path array per key.
+    const field = ref.joinedPath.slice(name.length + 1);
     if (out.has(field) || !ref.value) continue;
-    const caseless = CASELESS.has(ref.path[ref.path.length - 1]);
-    const values = elementsOf(ref.value).map((n) => {
-      const v = n.kind === 'object' || n.kind === 'array' || n.kind === 'invalid' ? n.kind : n.value;
-      return caseless && typeof v === 'string' ? v.toLowerCase() : v;
-    });
-    out.set(field, { canonical: JSON.stringify(values), node: ref.value });
+    out.set(field, { canonical: undefined, caseless: CASELESS.has(ref.lastName), node: ref.value });
   }
   return out;
 }
 
+/** The leaf's values as compared: case folded where case does not matter, arrays element by element. */
+function canonicalOf(leaf: Leaf): string {
+  if (leaf.canonical !== undefined) return leaf.canonical;
+  const values = elementsOf(leaf.node).map((n) => {
+    const v = n.kind === 'object' || n.kind === 'array' || n.kind === 'invalid' ? n.kind : n.value;
+    return leaf.caseless && typeof v === 'string' ? v.toLowerCase() : v;
+  });
+  return (leaf.canonical = JSON.stringify(values));
+}
+
 function conflicts(role: Role, baseline: Baseline, mine: Map<string, Leaf> | undefined, theirs: Map<string, Leaf> | undefined): Conflict[] {
-  if (!mine || !theirs) return [];
+  if (!mine || !theirs || mine.size === 0 || theirs.size === 0) return [];
   const out: Conflict[] = [];
-  for (const [field, leaf] of mine) {
+  // forEach, not for-of over entries: no [field, leaf] pair per entry.
+  mine.forEach((leaf, field) => {
     const other = theirs.get(field);
-    if (other && other.canonical !== leaf.canonical) out.push({ role, baseline, field, mine: leaf, theirs: other });
-  }
+    if (other && canonicalOf(other) !== canonicalOf(leaf)) out.push({ role, baseline, field, mine: leaf, theirs: other });
+  });
   return out;
 }
 
 function shown(view: EventView, node: ValueNode): string {
   const text = view.text.slice(node.start, node.end).replace(/\s+/g, ' ');
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }

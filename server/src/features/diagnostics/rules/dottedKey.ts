@@ -17,7 +17,7 @@ export const dottedKey: Rule = {
     return ctx.view.refs
       .filter((ref) => ref.dotted)
       .map((ref) => findingAt(ref.pathSpan, {
-        message: `"${ref.property.key}" is a dotted key; events ingested through an API must use nested objects ("${ref.property.key.split('.')[0]}": {…})`,
+        message: `"${ref.property.key}" is a dotted key; events ingested through an API must use nested objects ("${ref.property.key.split('.')[0]}": {...})`,
       }));
   },
   fixes(diagnostic, ctx) {

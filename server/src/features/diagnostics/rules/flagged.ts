@@ -6,7 +6,9 @@ const CHECKED = new Set(['field', 'object', 'open', 'undefinedSet']);
 
 export function flaggedKeys(ctx: RuleContext, kind: 'deprecated' | 'beta'): Array<{ info: RefInfo; flag: Flag }> {
   const out: Array<{ info: RefInfo; flag: Flag }> = [];
-  for (const info of ctx.infos) {
+  const infos = ctx.infos;
+  for (let k = 0; k < infos.length; k++) {
+    const info = infos[k];
     const flag = flagOf(info, kind);
     if (flag && flag !== (info.parent && flagOf(info.parent, kind)) && CHECKED.has(info.status)) out.push({ info, flag });
   }

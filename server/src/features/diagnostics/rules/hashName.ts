@@ -21,7 +21,9 @@ export const hashName: Rule = {
     const pattern = set?.openNamePattern;
     if (!set || !pattern) return [];
     const out: Finding[] = [];
-    for (const info of ctx.infos) {
+    const infos = ctx.infos;
+    for (let k = 0; k < infos.length; k++) {
+      const info = infos[k];
       const ref = info.ref;
       const at = ref.depth - 1;
       // Defined names are fine; unknown ones are unknown-field's; problems above are reported there.

@@ -1,6 +1,6 @@
 // missing-source-destination: client.* or server.* filled while source.* and destination.*, the baseline, are not.
 // Source and destination may swap across a transaction, so each filled role needs one baseline side, not a fixed one.
-import { leavesUnder } from '../eventValues';
+import { holdsLeafUnder } from '../eventValues';
 import type { Rule } from '../rule';
 import { findingAt } from '../values';
 
@@ -17,12 +17,12 @@ export const missingSourceDestination: Rule = {
     const view = ctx.view;
     // Most events have no client or server at all: said by the index, without collecting leaves.
     if (!view.holds('client') && !view.holds('server')) return [];
-    const roles = ROLES.filter((name) => leavesUnder(view, name).length > 0);
+    const roles = ROLES.filter((name) => holdsLeafUnder(view, name));
     if (roles.length === 0) return [];
-    const baseline = BASELINE.filter((name) => leavesUnder(view, name).length > 0);
+    const baseline = BASELINE.filter((name) => holdsLeafUnder(view, name));
     if (baseline.length >= roles.length) return [];
     const missing = BASELINE.filter((name) => !baseline.includes(name));
-    const key = view.refs.find((ref) => ref.first === 0 && ref.path[0] === roles[0]);
+    const key = view.refs.find((ref) => ref.first === 0 && ref.nameAt(0) === roles[0]);
     if (!key) return [];
     const filled = roles.map((r) => `${r}.*`).join(' and ');
     const lacking = roles.length === 2 ? missing.map((m) => `${m}.*`).join(' and ') : `${missing.map((m) => `${m}.*`).join(' or ')}`;

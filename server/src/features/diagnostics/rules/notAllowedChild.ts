@@ -17,7 +17,12 @@ export const notAllowedChild: Rule = {
     for (const owner of owners) {
       const allowed = owner.field?.allowedChildren ?? [];
       const depth = owner.ref.path.length;
-      for (const info of ctx.infos) {
+      const below = `${owner.ref.joinedPath}.`;
+      const infos = ctx.infos;
+      for (let k = 0; k < infos.length; k++) {
+        const info = infos[k];
+        // Keys outside the owner are passed over on their joined path, without building their path arrays.
+        if (!info.ref.joinedPath.startsWith(below)) continue;
         const path = info.ref.path;
         if (path.length <= depth || info.status === 'unknown' || info.status === 'belowProblem' || owner.ref.path.some((name, i) => path[i] !== name)) continue;
         // The first segment below the owner that leads to no allowed child; reported on the key that names it.

@@ -12,7 +12,9 @@ export const outOfRange: Rule = {
   specSource: 'Document 1, Limits (the table, row by row)',
   check(ctx) {
     const out: Finding[] = [];
-    for (const info of ctx.infosWith('field')) {
+    const infos = ctx.infosWith('field');
+    for (let k = 0; k < infos.length; k++) {
+      const info = infos[k];
       const field = info.field;
       if (info.status !== 'field' || !field || !info.ref.value) continue;
       if (field.min === undefined && field.max === undefined && field.maxLength === undefined) continue;

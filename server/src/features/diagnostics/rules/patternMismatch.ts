@@ -17,7 +17,9 @@ export const patternMismatch: Rule = {
   specSource: 'Document 1, Geo fields: geo.continent_code; Client, Server, Source, Destination fields: {side}.mac; Host fields: host.mac. Document 2, Observer fields: observer.mac; TLS fields: tls.client.hash.* and tls.server.hash.*',
   check(ctx) {
     const out: Finding[] = [];
-    for (const info of ctx.infosWith('field')) {
+    const infos = ctx.infosWith('field');
+    for (let k = 0; k < infos.length; k++) {
+      const info = infos[k];
       const field = info.field;
       if (info.status !== 'field' || !field?.pattern || OWN_RULE.has(field.path) || !info.ref.value) continue;
       const pattern = field.pattern;

@@ -29,7 +29,9 @@ export const typeMismatch: Rule = {
     if (root && root.kind !== 'object' && root.kind !== 'invalid' && root.kind !== 'null') {
       out.push(findingAt(valueSpan(root), { message: `An event is an object of fields; found ${describeValue(root)}` }));
     }
-    for (const info of ctx.infos) {
+    const infos = ctx.infos;
+    for (let k = 0; k < infos.length; k++) {
+      const info = infos[k];
       const value = info.ref.value;
       if (!value) continue;
       if (info.status === 'field' && info.field) fieldProblems(info, info.field, value, out);
@@ -63,7 +65,7 @@ function fieldProblems(info: RefInfo, field: FieldDefinition, value: ValueNode, 
   else for (const element of field.type === 'geo_point' ? geoPoints(value) : elementsOf(value)) elementProblem(info, field, element, out);
   if (out.length === before && field.array && value.kind !== 'array' && value.kind !== 'null') {
     out.push(findingAt(valueSpan(value), {
-      message: `Type mismatch: ${info.path} holds an array of ${field.type} values; found a single value (write it as [${value.kind === 'string' ? JSON.stringify(value.value) : '…'}])`,
+      message: `Type mismatch: ${info.path} holds an array of ${field.type} values; found a single value (write it as [${value.kind === 'string' ? JSON.stringify(value.value) : '...'}])`,
       data: { fix: 'array' } satisfies FixData,
     }));
   }

@@ -14,7 +14,8 @@ export const undefinedFieldSet: Rule = {
   check(ctx) {
     const out: Finding[] = [];
     const all = ctx.infosWith('undefinedSet');
-    for (const info of all) {
+    for (let k = 0; k < all.length; k++) {
+      const info = all[k];
       if (info.status !== 'undefinedSet' || info.parent?.status === 'undefinedSet') continue;
       const resolution = info.resolution;
       const mentioned = resolution?.kind === 'undefinedSet' ? resolution.fieldSet.mentioned ?? [] : [];
@@ -32,7 +33,8 @@ export const undefinedFieldSet: Rule = {
 function onlyMentioned(top: RefInfo, all: readonly RefInfo[], mentioned: readonly string[]): boolean {
   const placement = top.placement ?? top.path;
   const below = `${top.path}.`;
-  for (const info of all) {
+  for (let k = 0; k < all.length; k++) {
+    const info = all[k];
     if (info.path !== top.path && !info.path.startsWith(below)) continue;
     if (info.ref.value?.kind === 'object') continue;
     if (!mentioned.includes(info.path.slice(placement.length + 1))) return false;

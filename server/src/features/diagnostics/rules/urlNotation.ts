@@ -32,7 +32,9 @@ export const urlNotation: Rule = {
   specSource: 'Document 2, URL fields: url.scheme, url.query, url.fragment, url.extension, url.domain',
   check(ctx) {
     const out: Finding[] = [];
-    for (const info of ctx.infosWith('field')) {
+    const infos = ctx.infosWith('field');
+    for (let k = 0; k < infos.length; k++) {
+      const info = infos[k];
       const field = info.field;
       const value = info.ref.value;
       if (info.status !== 'field' || field?.origin.fieldSet !== 'url' || value?.kind !== 'string') continue;

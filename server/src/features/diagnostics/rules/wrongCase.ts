@@ -13,7 +13,9 @@ export const wrongCase: Rule = {
   specSource: 'Document 2, Network fields: network.protocol, network.transport, network.type, network.application, network.tcp_flags; TLS fields: tls.next_protocol, tls.version_protocol, tls.client.hash.* and tls.server.hash.*',
   check(ctx) {
     const out: Finding[] = [];
-    for (const info of ctx.infosWith('field')) {
+    const infos = ctx.infosWith('field');
+    for (let k = 0; k < infos.length; k++) {
+      const info = infos[k];
       const field = info.field;
       // A list of allowed values (os.type) is invalid-value's, whose fix offers the value in the right case.
       if (info.status !== 'field' || !field?.case || field.allowed || !info.ref.value) continue;
