@@ -65,8 +65,14 @@ function captureRef(text: string, start: number, end: number): EmbeddedRef | und
   return ref;
 }
 
+/** What a walk over a pattern gives each capture and named group to. */
+interface PatternSink {
+  capture(capture: Capture): void;
+  group(start: number, end: number): void;
+}
+
 /** Walks a pattern once: `%{...}` captures and, outside character classes, named groups; escapes skip a character. */
-function walk(text: string, onCapture: (capture: Capture) => void, onGroup: (start: number, end: number) => void): void {
+function walk(text: string, sink: PatternSink): void {
   let inClass = 0;
   for (let i = 0; i < text.length; ) {
     const c = text.charCodeAt(i);
@@ -74,7 +80,7 @@ function walk(text: string, onCapture: (capture: Capture) => void, onGroup: (sta
       i += 2;
     } else if (c === 37 && text.charCodeAt(i + 1) === 123) {
       const capture = captureAt(text, i);
-      if (capture) onCapture(capture);
+      if (capture) sink.capture(capture);
       i = capture ? capture.end : i + 2;
     } else if (c === 91) {
       inClass++;
@@ -85,10 +91,11 @@ function walk(text: string, onCapture: (capture: Capture) => void, onGroup: (sta
     } else if (c === 93 && inClass > 0) {
       inClass--;
       i++;
-    } else if (c === 40 && inClass === 0 && text.startsWith('(?<', i) && text.charCodeAt(i + 3) !== 61 && text.charCodeAt(i + 3) !== 33) {
+    } else if (c === 40 && inClass === 0 && text.charCodeAt(i + 1) === 63 && text.charCodeAt(i + 2) === 60 && text.charCodeAt(i + 3) !== 61 && text.charCodeAt(i + 3) !== 33) {
+      // `(?<` (character codes, no startsWith: this loop is compiled for every pattern a pipeline holds) not opening a lookbehind.
       let j = i + 3;
       while (j < text.length && (isFieldChar(text, j) || text.charCodeAt(j) === 58)) j++;
-      if (j > i + 3 && text.charCodeAt(j) === 62) onGroup(i + 3, j);
+      if (j > i + 3 && text.charCodeAt(j) === 62) sink.group(i + 3, j);
       i = j;
     } else {
       i++;
@@ -98,32 +105,42 @@ function walk(text: string, onCapture: (capture: Capture) => void, onGroup: (sta
 
 /** Every field a grok pattern writes: captures with a name and named groups (`(?<x:name:type>` as a capture). */
 export function grokRefs(text: string): EmbeddedRef[] {
-  const refs: EmbeddedRef[] = [];
-  const add = (ref: EmbeddedRef | undefined): void => {
-    if (ref) refs.push(ref);
-  };
-  walk(
-    text,
-    (capture) => {
-      if (capture.name) add(captureRef(text, capture.name.start, capture.name.end));
-    },
-    (start, end) => {
-      // Elasticsearch reads a group named `SYNTAX:name[:type]` as a capture, and a plain name as the field.
-      const colon = text.indexOf(':', start);
-      add(colon >= 0 && colon < end ? captureRef(text, colon + 1, end) : captureRef(text, start, end));
-    },
-  );
-  return refs;
+  const sink = new RefsOfPattern(text);
+  walk(text, sink);
+  return sink.refs;
+}
+
+/**
+ * The references of one pattern, as a walk meets them. Methods of one object, not closures made per pattern: the
+ * server's bundle names every closure (esbuild's keepNames, a property defined on each), and a pipeline has thousands.
+ */
+class RefsOfPattern implements PatternSink {
+  readonly refs: EmbeddedRef[] = [];
+
+  constructor(private readonly text: string) {}
+
+  capture(capture: Capture): void {
+    if (capture.name) this.add(captureRef(this.text, capture.name.start, capture.name.end));
+  }
+
+  group(start: number, end: number): void {
+    // Elasticsearch reads a group named `SYNTAX:name[:type]` as a capture, and a plain name as the field.
+    const colon = this.text.indexOf(':', start);
+    this.add(colon >= 0 && colon < end ? captureRef(this.text, colon + 1, end) : captureRef(this.text, start, end));
+  }
+
+  private add(ref: EmbeddedRef | undefined): void {
+    if (ref) this.refs.push(ref);
+  }
 }
 
 /** The pattern names a grok pattern uses (`%{IP}`, `%{IP:source.ip}` -> IP), to follow `pattern_definitions`. */
 export function grokSyntaxNames(text: string): Array<{ name: string; span: Span }> {
   const names: Array<{ name: string; span: Span }> = [];
-  walk(
-    text,
-    (capture) => names.push({ name: text.slice(capture.syntax.start, capture.syntax.end), span: capture.syntax }),
-    () => undefined,
-  );
+  walk(text, {
+    capture: (capture) => names.push({ name: text.slice(capture.syntax.start, capture.syntax.end), span: capture.syntax }),
+    group: () => undefined,
+  });
   return names;
 }
 

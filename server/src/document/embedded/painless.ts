@@ -59,18 +59,21 @@ function simpleLiteral(text: string, at: number): { content: Span; end: number }
 /** Whether an assignment (`=`, `+=`, `>>>=`, `++`, `--`) follows at `i`. */
 function assignsAt(text: string, i: number): boolean {
   const j = skipSpace(text, i);
-  if (text.startsWith('++', j) || text.startsWith('--', j)) return true;
-  // An assignment operator: `=`, or `>>>=`, `<<=`, `>>=`, or one of + - * / % & | ^ before `=` (read char by char:
-  // this runs after every ctx path of every script); `==` is a comparison.
+  const a = text.charCodeAt(j);
+  const b = text.charCodeAt(j + 1);
+  // `++` or `--`.
+  if ((a === 43 || a === 45) && b === a) return true;
+  // An assignment operator: `=`, or `>>>=`, `<<=`, `>>=`, or one of + - * / % & | ^ before `=` (character codes, no
+  // strings compared: this runs after every ctx path of every script); `==` is a comparison.
   let k = j;
-  if (text.startsWith('>>>', k)) k += 3;
-  else if (text.startsWith('<<', k) || text.startsWith('>>', k)) k += 2;
-  else if (COMPOUND.includes(text.charAt(k))) k += 1;
+  if (a === 62 && b === 62 && text.charCodeAt(j + 2) === 62) k += 3;
+  else if ((a === 60 || a === 62) && b === a) k += 2;
+  else if (COMPOUND.indexOf(a) >= 0) k += 1;
   return text.charCodeAt(k) === 61 && text.charCodeAt(k + 1) !== 61;
 }
 
-/** The operators that come before `=` in a compound assignment. */
-const COMPOUND = '+-*/%&|^';
+/** The operators that come before `=` in a compound assignment: + - * / % & | ^ */
+const COMPOUND = [43, 45, 42, 47, 37, 38, 124, 94];
 
 interface Scan {
   refs: EmbeddedRef[];
@@ -134,8 +137,11 @@ function chain(text: string, ctxStart: number, from: number, out: Scan, caret: n
   let p = from;
   for (;;) {
     const q = skipSpace(text, p);
-    if (text.startsWith('?.', q) || (text.charCodeAt(q) === 46 && text.charCodeAt(q + 1) !== 46)) {
-      const r = skipSpace(text, q + (text.charCodeAt(q) === 63 ? 2 : 1));
+    const c = text.charCodeAt(q);
+    // `?.`, or `.` that does not start `..` (character codes: this runs for every segment of every path).
+    const optional = c === 63 && text.charCodeAt(q + 1) === 46;
+    if (optional || (c === 46 && text.charCodeAt(q + 1) !== 46)) {
+      const r = skipSpace(text, q + (optional ? 2 : 1));
       let end = r;
       if (isIdentStart(text.charCodeAt(r))) while (isIdentPart(text.charCodeAt(end))) end++;
       // Only a caret makes a site (no span for it otherwise: this runs for every segment of every path).
@@ -146,7 +152,7 @@ function chain(text: string, ctxStart: number, from: number, out: Scan, caret: n
       path.push(text.slice(r, end));
       segments.push({ start: r, end });
       p = end;
-    } else if (text.charCodeAt(q) === 91) {
+    } else if (c === 91) {
       const r = skipSpace(text, q + 1);
       const quote = text.charCodeAt(r);
       if (quote !== 39 && quote !== 34) break;
@@ -199,7 +205,9 @@ function scan(text: string, caret: number | undefined): Scan {
       // Reads stay inside the text: a read past its end deoptimised this loop (once per script ending in a name).
       while (end < text.length && isIdentPart(text.charCodeAt(end))) end++;
       const member = i > 0 && text.charCodeAt(i - 1) === 46;
-      i = end - i === 3 && text.startsWith('ctx', i) && !member ? chain(text, i, end, out, caret) : end;
+      // `ctx` by its character codes (no startsWith in this loop's compiled code).
+      const ctx = end - i === 3 && c === 99 && text.charCodeAt(i + 1) === 116 && text.charCodeAt(i + 2) === 120;
+      i = ctx && !member ? chain(text, i, end, out, caret) : end;
     } else if (c >= 48 && c <= 57) {
       // A number (`1.5`, `0x1F`): its letters are not identifiers.
       while (isIdentPart(text.charCodeAt(i)) || text.charCodeAt(i) === 46) i++;

@@ -12,9 +12,11 @@ import type { ProcessorTable } from '../../catalog/processors';
 import type { BodyRole, PipelineBody, ProcessorSite } from './pipelineBody';
 import { isPipelineUnits, parsePipelineUnits, PipelineUnits, PlacedUnit, unitsIn, unitTree, withValue } from './pipelineUnits';
 import { processorRefs } from './processorRefs';
+import { ReadNames } from './readNames';
 
 export type { BodyRole, PipelineBody, ProcessorSite } from './pipelineBody';
 export type { FreshUnit, PlacedUnit, ProcessorUnit } from './pipelineUnits';
+export type { ReadNames } from './readNames';
 export { unitTree } from './pipelineUnits';
 export { valueOf } from '../objectValue';
 
@@ -31,6 +33,11 @@ export interface PipelineDocument {
    * features read only the units they need through `pipelineView`.
    */
   readonly units?: PipelineUnits;
+  /**
+   * A batch's processors alone (`unitsDocument`): the names only read, kept apart from `refs` and compact. Every
+   * document made here has the field (undefined elsewhere): one shape, or the rules' code was thrown away at the other.
+   */
+  readonly reads?: ReadNames;
 }
 
 /** Whether a parsed file is a pipeline (the service's documents of every kind carry a `kind`, event documents none). */
@@ -79,7 +86,7 @@ export function parsePipelineDocument(
   }
   const refs: NamedRef[] = [];
   for (const body of bodies) processorRefs(body, text, type, table, refs);
-  return { kind: 'ingestPipeline', type, text, bodies, errors, refs };
+  return { kind: 'ingestPipeline', type, text, bodies, errors, refs, reads: undefined };
 }
 
 /**
@@ -127,19 +134,20 @@ function viewWith(doc: PipelineDocument, placed: readonly PlacedUnit[], table: P
   const body = bodyOf({ start: 0, end: doc.text.length }, 'pipeline', root);
   const refs: NamedRef[] = [];
   processorRefs(body, doc.text, doc.type, table, refs);
-  return { kind: 'ingestPipeline', type: doc.type, text: doc.text, bodies: [body], errors: doc.errors, refs };
+  return { kind: 'ingestPipeline', type: doc.type, text: doc.text, bodies: [body], errors: doc.errors, refs, reads: undefined };
 }
 
 /**
  * Processors alone, from their trees (document offsets): their sites and references, for what follows from their text
- * alone (the skeleton's processors are not among them).
+ * alone (the skeleton's processors are not among them); the names only read are in `reads`, not `refs`.
  */
 export function unitsDocument(text: string, type: FileType, trees: readonly ValueNode[], table: ProcessorTable): PipelineDocument {
   const body: PipelineBody = { span: { start: 0, end: text.length }, role: 'pipeline', root: undefined, pipeline: undefined, lists: [], processors: [] };
   for (const tree of trees) if (tree.kind === 'object') walkProcessor(tree, body);
   const refs: NamedRef[] = [];
-  processorRefs(body, text, type, table, refs);
-  return { kind: 'ingestPipeline', type, text, bodies: [body], errors: [], refs };
+  const reads = new ReadNames();
+  processorRefs(body, text, type, table, refs, reads);
+  return { kind: 'ingestPipeline', type, text, bodies: [body], errors: [], refs, reads };
 }
 
 function bodyOf(span: Span, role: BodyRole, root: ValueNode | undefined): PipelineBody {

@@ -11,6 +11,7 @@ import { decodeString, mapRange, mapSpan, StringSource } from '../syntax/stringO
 import type { OptionSpec, ProcessorTable } from '../../catalog/processors';
 import { formOf, notationOf } from './optionForms';
 import type { PipelineBody, ProcessorSite } from './pipelineBody';
+import type { ReadNames } from './readNames';
 
 /** The role of a reference found in each notation's option. */
 const ROLES = { template: 'template', grok: 'pattern', dissect: 'pattern', script: 'script' } as const satisfies Record<string, RefRole>;
@@ -18,8 +19,12 @@ const ROLES = { template: 'template', grok: 'pattern', dissect: 'pattern', scrip
 /** Names that are never schema fields: ingest metadata and the document's own metadata. */
 const METADATA = new Set(['_index', '_id', '_routing', '_version', '_version_type', '_if_seq_no', '_if_primary_term', '_dynamic_templates', '_type', '_ingest']);
 
-export function processorRefs(body: PipelineBody, text: string, type: FileType, table: ProcessorTable, out: NamedRef[]): void {
-  const add = new RefSink(text, type, out);
+/**
+ * `reads`: where the names only read go instead of `out` (not those removed, nor literal dotted keys), for a batch's
+ * digest (unitsDocument); `out` then holds the rest, in order, each read recording how many references came before it.
+ */
+export function processorRefs(body: PipelineBody, text: string, type: FileType, table: ProcessorTable, out: NamedRef[], reads?: ReadNames): void {
+  const add = new RefSink(text, type, out, reads);
   // Indexed loops: a cold open runs these for thousands of processors, where each `for...of` step makes an iterator result.
   const sites = body.processors;
   for (let s = 0; s < sites.length; s++) {
@@ -50,7 +55,7 @@ export function processorRefs(body: PipelineBody, text: string, type: FileType, 
 class RefSink {
   private readonly syntax;
 
-  constructor(private readonly text: string, type: FileType, private readonly out: NamedRef[]) {
+  constructor(private readonly text: string, type: FileType, private readonly out: NamedRef[], private readonly reads?: ReadNames) {
     this.syntax = syntaxOf(type.format);
   }
 
@@ -175,12 +180,24 @@ class RefSink {
       spans = spans.slice(1);
     }
     if (names.length === 0 || METADATA.has(names[0])) return;
+    if (this.reads !== undefined && access === 'read' && !detail.removes && this.plainRead(names, spans, role, detail)) return;
     for (let i = 0; i < names.length; i++) {
       if (names[i] === '') return;
       names[i] = ownName(names[i]);
     }
     if (names.length !== spans.length) spans = repeated({ start: spans[0].start, end: spans[spans.length - 1].end }, names.length);
     this.out.push(new NamedRef(names, spans, role, access, this.out.length, detail));
+  }
+
+  /** Adds a name only read to `reads` (no name of its own made, no reference) unless a segment holds a dot; whether it was taken. */
+  private plainRead(names: string[], segments: readonly Span[], role: RefRole, detail: NamedRefDetail): boolean {
+    for (let i = 0; i < names.length; i++) {
+      if (names[i] === '') return true;
+      if (names[i].includes('.')) return false;
+    }
+    const spans = names.length === segments.length ? segments : repeated({ start: segments[0].start, end: segments[segments.length - 1].end }, names.length);
+    this.reads!.add(names, spans, role, detail, this.out.length);
+    return true;
   }
 }
 

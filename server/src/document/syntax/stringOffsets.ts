@@ -25,14 +25,19 @@ export interface DecodedString {
  */
 class Collector {
   private value = '';
-  private starts = new Int32Array(64);
-  private stops = new Int32Array(64);
+  private starts: Int32Array;
+  private stops: Int32Array;
   private length = 0;
   lastEnd: number;
 
-  constructor(contentStart: number, private readonly offsets = true) {
+  /** `capacity`: the characters the value may reach, when known (no table grown and copied on the way: a pipeline decodes hundreds of scripts). */
+  constructor(contentStart: number, private readonly offsets = true, capacity = 64) {
     this.lastEnd = contentStart;
     if (!offsets) this.starts = this.stops = new Int32Array(0);
+    else {
+      this.starts = new Int32Array(capacity);
+      this.stops = new Int32Array(capacity);
+    }
   }
 
   /** The value collected so far. */
@@ -192,7 +197,8 @@ export function decodedOffsetAt(decoded: StringSource, rawOffset: number): numbe
 const jsonEscapes: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 function decodeJson(raw: string): DecodedString {
-  const out = new Collector(1);
+  // Each character of the value comes from one or more of the raw text's: the value is shorter than the token.
+  const out = new Collector(1, true, raw.length);
   let i = 1;
   let plainFrom = 1;
   for (; i < raw.length; ) {

@@ -16,10 +16,10 @@ import type { FwDiagnostic } from '../types';
 import { judgedAlone, pathOf, Spellings } from '../spellings';
 import { diagnostic, unitDiagnostics } from '../unitDiagnostics';
 import type { PipelineEnv } from './pipelineEnv';
-import { PipelineFacts, stands } from './pipelineRule';
+import { PipelineFacts, PipelineFinding, PipelineRule, stands } from './pipelineRule';
 import { pipelineRules } from './pipelineRules';
 import { convertedFields } from './pipelineTypeRules';
-import { removedAfter, removesField, sliceOf } from './pipelineViews';
+import { removedAfter, removesBy, removesField, sliceOf } from './pipelineViews';
 
 const processorRules = pipelineRules.filter((r) => r.scope === 'processor');
 /** Units digested in one pass: 16 measured faster than 8, 32, 128 or 512 on the bench's pipeline (open, CPU). */
@@ -191,7 +191,17 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
   const gone: Array<{ path: string; at: number }> = [];
   // Where each part's run starts in each list (the next part's start ends it).
   const runs = new Runs(starts.length);
-  for (let k = 0; k < doc.refs.length; k++) {
+  // The names only read (kept apart: ReadNames) give the sources of renames, each where it stands among the references.
+  const reads = doc.reads;
+  let q = 0;
+  for (let k = 0; k <= doc.refs.length; k++) {
+    for (; reads !== undefined && q < reads.length && reads.at[q] <= k; q++) {
+      if (!removesBy(reads.details[q])) continue;
+      const at = reads.start(q);
+      runs.reach(lineOf(starts, at), writes.length, spans.length, removing.length, gone.length);
+      gone.push({ path: ownName(reads.paths[q]), at });
+    }
+    if (k === doc.refs.length) break;
     const r = doc.refs[k];
     runs.reach(lineOf(starts, r.segments[0].start), writes.length, spans.length, removing.length, gone.length);
     if (removesField(r)) gone.push({ path: r.joinedPath, at: r.segments[0].start });
@@ -219,15 +229,12 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
   for (let r = 0; r < processorRules.length; r++) {
     const rule = processorRules[r];
     const found = rule.check(doc, env);
-    for (let k = 0; k < found.length; k++) {
-      const f = found[k];
-      const d = diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f);
-      d.message = flatCopy(d.message);
-      if (d.data !== undefined) d.data = JSON.parse(JSON.stringify(d.data)) as unknown;
-      (findings[lineOf(starts, d.start)] ??= []).push({ diagnostic: d, unlessConverted: f.unlessConverted, unlessWritten: f.unlessWritten?.map(ownName) });
-    }
+    // Findings are few and of several shapes: kept by a function of its own, called for every rule's list (a call
+    // first made after this loop was optimised, or code first met in it, threw the loop's optimised code away).
+    keepFindings(rule, found, starts, findings);
   }
-  for (const c of convertedFields(doc, env)) (converted[lineOf(starts, c.at)] ??= []).push(c.path);
+  const fields = convertedFields(doc, env);
+  for (let k = 0; k < fields.length; k++) (converted[lineOf(starts, fields[k].at)] ??= []).push(fields[k].path);
   const out: PipelineDigest[] = [];
   for (let p = 0; p < starts.length; p++) {
     out.push({
@@ -236,6 +243,17 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
     });
   }
   return out;
+}
+
+/** A rule's findings in a batch, each given to its part, in the terms a digest keeps (no piece of the document's text). */
+function keepFindings(rule: PipelineRule, found: readonly PipelineFinding[], starts: readonly number[], findings: Array<PipelineDigest['findings'][number][] | undefined>): void {
+  for (let k = 0; k < found.length; k++) {
+    const f = found[k];
+    const d = diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f);
+    d.message = flatCopy(d.message);
+    if (d.data !== undefined) d.data = JSON.parse(JSON.stringify(d.data)) as unknown;
+    (findings[lineOf(starts, d.start)] ??= []).push({ diagnostic: d, unlessConverted: f.unlessConverted, unlessWritten: f.unlessWritten?.map(ownName) });
+  }
 }
 
 /** Where each part's run starts in each of a batch's lists (4 of them), the parts reached in order. */

@@ -31,6 +31,19 @@ export interface PipelineFacts {
   made(): ReadonlySet<string>;
 }
 
+/**
+ * An empty list for a processor rule's findings, of the kind of array a filled one is: a literal `[]` is a list of small
+ * integers until an object is pushed, and the code reading every rule's list on a cold open (digestsOf) was thrown away
+ * and compiled again at the first list of the other kind.
+ */
+export function findingList(): PipelineFinding[] {
+  const list: PipelineFinding[] = [NO_FINDING];
+  list.pop();
+  return list;
+}
+
+const NO_FINDING: PipelineFinding = { start: 0, end: 0, message: '' };
+
 /** Whether a finding stands against the whole pipeline's facts. */
 export function stands(f: Pick<PipelineFinding, 'unlessConverted' | 'unlessWritten'>, facts: PipelineFacts): boolean {
   if (f.unlessConverted !== undefined && facts.converted().has(f.unlessConverted)) return false;

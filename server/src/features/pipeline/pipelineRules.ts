@@ -7,11 +7,11 @@ import type { ValueNode } from '../../document/model';
 import { formOf } from '../../document/pipeline/optionForms';
 import { PIPELINE_KEYS, processorsOf, valueOf } from '../../document/pipeline/pipelineDocument';
 import type { OptionSpec } from '../../catalog/processors';
-import { memoOf, verdictOf } from '../diagnostics/refVerdict';
+import { memoOf, type Verdict, verdictOf } from '../diagnostics/refVerdict';
 import type { Finding } from '../diagnostics/rule';
 import { findingAt, keySpanFrom } from '../diagnostics/values';
 import { captureTypeMismatch, convertTypeMismatch, dateTargetNotDate, setValueInvalid } from './pipelineTypeRules';
-import type { PipelineFinding, PipelineRule } from './pipelineRule';
+import { findingList, type PipelineFinding, type PipelineRule } from './pipelineRule';
 
 const ES = 'Elasticsearch ingest pipeline reference';
 
@@ -37,27 +37,47 @@ export const unknownReadField: PipelineRule = {
     // Each read name's verdict straight from the catalog's memo (they are at the root): no info is made for the
     // thousands of names read, of which a handful are unknown.
     const memo = memoOf(env.catalog);
-    const out: PipelineFinding[] = [];
-    for (let k = 0; k < doc.refs.length; k++) {
+    const out = findingList();
+    // A batch's names only read (ReadNames) are judged by their joined path, as verdictOf looks a root name up; a
+    // reference is made only for a name without a verdict yet (its first reading) or with a finding.
+    const reads = doc.reads;
+    let q = 0;
+    for (let k = 0; k <= doc.refs.length; k++) {
+      for (; reads !== undefined && q < reads.length && reads.at[q] <= k; q++) {
+        const known = memo.root.children?.get(reads.paths[q]);
+        if (known !== undefined && known.status !== 'unknown') continue;
+        const ref = reads.ref(q);
+        const verdict = known ?? verdictOf(ref, memo.root, memo);
+        if (verdict.status === 'unknown') unknownRead(ref, verdict, out);
+      }
+      if (k === doc.refs.length) break;
       const ref = doc.refs[k];
       if (ref.access !== 'read' || ref.detail.removes || ref.parent !== undefined) continue;
       const verdict = verdictOf(ref, memo.root, memo);
-      const resolution = verdict.resolution;
-      if (verdict.status !== 'unknown' || resolution?.kind !== 'unknown') continue;
-      const path = ref.path.slice(0, verdict.at + 1).join('.');
-      const suggestions = resolution.suggestions.slice(0, 3);
-      const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?` : '';
-      out.push({
-        ...findingAt(keySpanFrom(ref, verdict.at), {
-          message: `'${path}' is read here, but the ${resolution.fieldSet.title} field set defines no such field${hint}`,
-          data: { path, rest: ref.path.slice(verdict.at + 1), suggestions },
-        }),
-        unlessWritten: ref.path,
-      });
+      if (verdict.status === 'unknown') unknownRead(ref, verdict, out);
     }
     return out;
   },
 };
+
+/**
+ * The finding on a name read at the root whose verdict is 'unknown', if it names no field inside a defined set. Apart
+ * from the loop that calls it: findings are few, and their code met late threw the loop's optimised code away.
+ */
+function unknownRead(ref: NamedRef, verdict: Verdict, out: PipelineFinding[]): void {
+  const resolution = verdict.resolution;
+  if (resolution?.kind !== 'unknown') return;
+  const path = ref.path.slice(0, verdict.at + 1).join('.');
+  const suggestions = resolution.suggestions.slice(0, 3);
+  const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?` : '';
+  out.push({
+    ...findingAt(keySpanFrom(ref, verdict.at), {
+      message: `'${path}' is read here, but the ${resolution.fieldSet.title} field set defines no such field${hint}`,
+      data: { path, rest: ref.path.slice(verdict.at + 1), suggestions },
+    }),
+    unlessWritten: ref.path,
+  });
+}
 
 export const unknownProcessor: PipelineRule = {
   code: 'unknown-processor',
@@ -68,7 +88,7 @@ export const unknownProcessor: PipelineRule = {
   specSource: ES,
   check(doc, env) {
     const names = env.processors.names();
-    const out: Finding[] = [];
+    const out = findingList();
     const sites = processorsOf(doc);
     for (let i = 0; i < sites.length; i++) {
       const site = sites[i];
@@ -88,7 +108,7 @@ export const unknownOption: PipelineRule = {
   spec: 'Elasticsearch rejects a processor with an option its type does not take.',
   specSource: ES,
   check(doc, env) {
-    const out: Finding[] = [];
+    const out = findingList();
     const sites = processorsOf(doc);
     for (let i = 0; i < sites.length; i++) {
       const site = sites[i];
@@ -114,7 +134,7 @@ export const missingOption: PipelineRule = {
   spec: 'Elasticsearch rejects a processor that lacks one of its required options.',
   specSource: ES,
   check(doc, env) {
-    const out: Finding[] = [];
+    const out = findingList();
     const sites = processorsOf(doc);
     for (let i = 0; i < sites.length; i++) {
       const site = sites[i];
@@ -139,7 +159,7 @@ export const conditionNotString: PipelineRule = {
   spec: 'A processor\'s `if` is a Painless script, written as a string, that decides whether the processor runs.',
   specSource: ES,
   check(doc) {
-    const out: Finding[] = [];
+    const out = findingList();
     const sites = processorsOf(doc);
     for (let i = 0; i < sites.length; i++) {
       const site = sites[i];
@@ -160,7 +180,7 @@ export const templateNotTaken: PipelineRule = {
   spec: 'Only some options of a processor render Mustache templates; elsewhere `{{...}}` is kept as literal text.',
   specSource: ES,
   check(doc, env) {
-    const out: Finding[] = [];
+    const out = findingList();
     const sites = processorsOf(doc);
     for (let i = 0; i < sites.length; i++) {
       const site = sites[i];

@@ -1,5 +1,5 @@
 // The references of a pipeline as the rules of event keys read them: a view per access, indexed like one event's.
-import { EventView, NamedRef } from '../../document/fieldRefs';
+import { EventView, NamedRef, NamedRefDetail } from '../../document/fieldRefs';
 import type { EventSlice } from '../../document/model';
 import type { PipelineDocument } from '../../document/pipeline/pipelineDocument';
 
@@ -17,7 +17,12 @@ export function writtenView(doc: PipelineDocument): EventView {
 
 /** A reference that takes its field away (`remove`, a script's `remove`, the source of a `rename`). */
 export function removesField(ref: NamedRef): boolean {
-  return ref.detail.removes === true || (ref.detail.processor === 'rename' && ref.detail.option === 'field');
+  return removesBy(ref.detail);
+}
+
+/** Whether a reference with this detail takes its field away (`removesField`; a name only read has no reference). */
+export function removesBy(detail: NamedRefDetail): boolean {
+  return detail.removes === true || (detail.processor === 'rename' && detail.option === 'field');
 }
 
 /** A reference the written view may keep: a write that does not remove. */
