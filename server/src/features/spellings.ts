@@ -5,7 +5,8 @@
 // it has). A place is a reference, or a name with its segments' offsets (what a pipeline unit's digest keeps).
 import { BoundedMemo } from '../document/boundedMemo';
 import { EventView, FieldRef, NamedRef, NamedRefDetail } from '../document/fieldRefs';
-import type { EventSlice, Span } from '../document/model';
+import type { EventSlice } from '../document/model';
+import { spansOf } from '../document/pipeline/readNames';
 import { createRuleContext } from './diagnostics';
 import type { Finding, Rule } from './diagnostics/rule';
 import type { FeatureEnv } from './env';
@@ -182,13 +183,6 @@ export class Spellings {
     if ('tags' in finding) out.tags = finding.tags;
     return out;
   }
-}
-
-/** `count` segments whose starts and ends are `list[offset]`, `list[offset + 1]`, ..., moved by `shift`. */
-function spansOf(list: readonly number[], offset: number, count: number, shift: number): Span[] {
-  const segments: Span[] = [];
-  for (let k = 0; k < count; k++) segments.push({ start: list[offset + 2 * k] + shift, end: list[offset + 2 * k + 1] + shift });
-  return segments;
 }
 
 function startsOf(reps: readonly FieldRef[]): Map<number, number> {

@@ -37,8 +37,13 @@ export class ReadNames {
   /** Name `k` as a reference, as processorRefs would have made it (index -1: it stands in no list). */
   ref(k: number): NamedRef {
     const path = this.paths[k].split('.');
-    const segments: Span[] = [];
-    for (let i = 0, s = this.first[k]; i < path.length; i++, s += 2) segments.push({ start: this.spans[s], end: this.spans[s + 1] });
-    return new NamedRef(path, segments, this.roles[k], 'read', -1, this.details[k]);
+    return new NamedRef(path, spansOf(this.spans, this.first[k], path.length, 0), this.roles[k], 'read', -1, this.details[k]);
   }
+}
+
+/** `count` segments whose starts and ends are `list[offset]`, `list[offset + 1]`, ..., moved by `shift`. */
+export function spansOf(list: readonly number[], offset: number, count: number, shift: number): Span[] {
+  const segments: Span[] = [];
+  for (let k = 0; k < count; k++) segments.push({ start: list[offset + 2 * k] + shift, end: list[offset + 2 * k + 1] + shift });
+  return segments;
 }

@@ -23,13 +23,18 @@ export function describeValue(node: ValueNode, definite = false): string {
   }
 }
 
-/**
- * A value quoted for a message, shortened when long. Messages' own text is ASCII ("..." not "…"): one other character
- * makes the whole answer of thousands of diagnostics a two-byte string, which JSON-RPC serialises and encodes ~60% slower.
- */
+/** A value quoted for a message, shortened when long. */
 export function quote(text: string, max = 60): string {
-  const short = text.length > max ? `${text.slice(0, max - 3)}...` : text;
-  return JSON.stringify(short);
+  return JSON.stringify(shortened(text, max));
+}
+
+/**
+ * A text of at most `max` characters for a message, cut with "..." when longer. Messages' own text is ASCII (not "…"):
+ * one other character makes the whole answer of thousands of diagnostics a two-byte string, which JSON-RPC serialises
+ * and encodes ~60% slower.
+ */
+export function shortened(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
 }
 
 /**

@@ -144,8 +144,9 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
       const w = digest.writes[k];
       if (typeof w === 'string') {
         const from = next;
-        next += 2 * segmentCount(w);
-        if (!removedLater(pathOf(w), spans[from] + at)) names.addName(w, spans, from, at);
+        const path = pathOf(w);
+        next += 2 * path.length;
+        if (!removedLater(path, spans[from] + at)) names.addName(w, spans, from, at);
         continue;
       }
       if (removedLater(w.path, w.segments[0].start + at)) continue;
@@ -286,8 +287,6 @@ class Runs {
 
 const EMPTY: readonly never[] = [];
 
-
-
 /** A written name's joined path. */
 function nameOf(write: string | NamedRef): string {
   return typeof write === 'string' ? write : write.joinedPath;
@@ -303,13 +302,6 @@ function madeBy(written: ReadonlySet<string>): Set<string> {
     for (let i = 1; i < path.length; i++) made.add((prefix = childPath(prefix, path[i])));
   }
   return made;
-}
-
-/** How many segments a joined path has (its dots, and one). */
-function segmentCount(joined: string): number {
-  let count = 1;
-  for (let at = joined.indexOf('.'); at >= 0; at = joined.indexOf('.', at + 1)) count++;
-  return count;
 }
 
 function shift(span: Span, by: number): Span {

@@ -32,14 +32,11 @@ export const unknownReadField: PipelineRule = {
     // A name the pipeline itself writes, or writes an object above (geoip's `target_field: source.as`), is its own;
     // so is an object it makes by writing below it (`source.Tmp.a` makes `source.Tmp`, renamed away later): the
     // finding names its path, and the whole pipeline's writes decide (PipelineFacts).
-    // The references themselves, not a view's copies: a pipeline's are at the root (no parent to look up by index),
-    // and remaking thousands of them on every batch of an open was a tenth of this rule's time.
-    // Each read name's verdict straight from the catalog's memo (they are at the root): no info is made for the
-    // thousands of names read, of which a handful are unknown.
+    // Each name read is at the root: its verdict comes straight from the catalog's memo, no info made for the
+    // thousands read (a handful are unknown). A batch's names only read (ReadNames) are looked up by their joined
+    // path, as verdictOf looks a root name up; a reference is made only for a first reading or a finding.
     const memo = memoOf(env.catalog);
     const out = findingList();
-    // A batch's names only read (ReadNames) are judged by their joined path, as verdictOf looks a root name up; a
-    // reference is made only for a name without a verdict yet (its first reading) or with a finding.
     const reads = doc.reads;
     let q = 0;
     for (let k = 0; k <= doc.refs.length; k++) {

@@ -5,7 +5,7 @@ import type { EventView } from '../../../document/fieldRefs';
 import type { ValueNode } from '../../../document/model';
 import { leavesUnder } from '../eventValues';
 import type { Finding, Rule } from '../rule';
-import { elementsOf, findingAt, valueSpan } from '../values';
+import { elementsOf, findingAt, shortened, valueSpan } from '../values';
 
 /** Values compared without regard to case: addresses and names are case-insensitive. */
 const CASELESS = new Set(['ip', 'address', 'domain', 'mac', 'registered_domain', 'subdomain', 'top_level_domain']);
@@ -92,5 +92,5 @@ function conflicts(role: Role, baseline: Baseline, mine: Map<string, Leaf> | und
 
 function shown(view: EventView, node: ValueNode): string {
   const text = view.text.slice(node.start, node.end).replace(/\s+/g, ' ');
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  return shortened(text, 40);
 }
