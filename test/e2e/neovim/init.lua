@@ -3,13 +3,13 @@
 --
 -- The server command: `fieldwise-language-server --stdio` from PATH (`npm link` in a clone puts it there), or
 -- the bundled script named by $FIELDWISE_SERVER (e.g. /path/to/fieldwise/dist/server.js), started with node and
--- the flags the VS Code extension and the installed command use: a small young generation, for a lower peak memory,
--- and a bounded heap growth, for memory that stays flat while typing, and V8's helper threads one fewer than the
--- cores, at most 4, for a faster first open on small machines (docs/server.md#node-flags).
+-- the flags the VS Code extension uses (the installed command carries the first two): a small young generation, for a
+-- lower peak memory; a bounded heap growth, for memory that stays flat while typing; V8's helper threads one fewer
+-- than the cores, at most 4, for a faster first open on small machines (docs/server.md#node-flags).
 local server_script = os.getenv('FIELDWISE_SERVER')
 local cmd = { 'fieldwise-language-server', '--stdio' }
 if server_script and server_script ~= '' then
-  local helpers = math.max(1, math.min(4, #vim.loop.cpu_info() - 1))
+  local helpers = math.max(1, math.min(4, #(vim.loop.cpu_info() or {}) - 1))
   cmd = { 'node', '--max-semi-space-size=1', '--heap-growing-percent=150', '--v8-pool-size=' .. helpers, server_script, '--stdio' }
 end
 
