@@ -14,7 +14,6 @@ import { Configurator } from './lsp/configuration';
 import { DefinitionWatcher, watches } from './lsp/definitionWatcher';
 import { WorkspaceFiles } from './lsp/workspaceFiles';
 import { indexedGlobs } from './service/workspaceIndex';
-import { LanguageService } from './service/languageService';
 import { yieldToEventLoop } from './lsp/diagnosticRun';
 import { Cancelled, describe, guarded, throwIfCancelled } from './lsp/guard';
 import { LineTableDocument } from './lsp/lineTableDocument';
@@ -126,15 +125,6 @@ connection.onInitialize((params: InitializeParams): InitializeResult | ResponseE
 });
 
 connection.onInitialized(async () => {
-  // The editor sends its open documents now, and the server would wait while it serialises them: the first check's
-  // shared data loads in that time instead (docs/performance.md, "Loading psl while the editor sends the document").
-  setImmediate(() => {
-    try {
-      LanguageService.preload();
-    } catch (error) {
-      log(`fieldwise: preloading the public suffix list failed (the domain-name rules will try again): ${describe(error)}`);
-    }
-  });
   try {
     if (client.dynamicConfiguration) {
       await connection.client.register(DidChangeConfigurationNotification.type, { section: 'fieldwise' });

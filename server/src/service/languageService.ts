@@ -29,7 +29,6 @@ import type { ParsedValue } from '../document/jsonValue';
 import { fileTypeOf } from './detect';
 import { defaultSettings, FieldwiseSettings } from './settings';
 import { dottedKeysAllowed } from '../features/fileSettings';
-import { loadPublicSuffixList } from '../features/diagnostics/facts/domainName';
 import { WorkspaceIndex } from './workspaceIndex';
 
 /** A parsed file of any kind: an event document (split into events), one unit of another kind, or console text. */
@@ -66,14 +65,6 @@ export class LanguageService {
   readonly workspace = new WorkspaceIndex();
 
   constructor(private catalog: Catalog, private settings: FieldwiseSettings = defaultSettings) {}
-
-  /**
-   * Loads what every instance shares and a first check would otherwise load on its way: the public suffix list of the
-   * domain-name rules (10-30 ms and ~8 MB, once per process). The server calls it while it waits for the first document.
-   */
-  static preload(): void {
-    loadPublicSuffixList();
-  }
 
   /** What a file is (`fileTypeOf`, service/detect.ts); a pipeline found by its content is then parsed once, not twice. */
   fileTypeOf(file: string, text: string, settings: FieldwiseSettings, languageId?: string): FileType | undefined {

@@ -4,15 +4,10 @@ import type * as Psl from 'psl';
 
 let publicSuffixList: typeof Psl | undefined;
 
-/** psl builds its list when loaded (~8 MB, more while it loads): on the first domain name, unless preloaded. */
+/** psl builds its list when loaded (~8 MB, more while it loads): only once a document has a domain name to check. */
 function psl(): typeof Psl {
   publicSuffixList ??= require('psl') as typeof Psl;
   return publicSuffixList;
-}
-
-/** Builds the list now (once per process), so that the first document with a domain name does not wait for it. */
-export function loadPublicSuffixList(): void {
-  psl();
 }
 
 export interface DomainParts {
