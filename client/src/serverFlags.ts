@@ -14,7 +14,7 @@ import { availableParallelism } from 'node:os';
 // --v8-pool-size: V8's helper threads (optimising compiles, GC helpers) are 4 whatever the machine; on 2 cores they took
 // the main thread's core, and a first open cost a third more time and two fifths more CPU than with one
 // (docs/performance.md, "V8's helper threads"). One core is left to the main thread; Node's default of 4 stays the ceiling.
-export function helperThreads(cores: number): number {
+function helperThreads(cores: number): number {
   return Math.max(1, Math.min(4, cores - 1));
 }
 

@@ -30,7 +30,7 @@ export interface Candidate {
 }
 
 /** The key names offered at the caret, at most `max` of them (`completionLimit.ts`): only the entries kept are built. */
-export function keyCompletions(view: EventView, ctx: KeyContext, offset: number, env: FeatureEnv, max = Infinity): LimitedCompletion {
+export function keyCompletions(view: EventView, ctx: KeyContext, offset: number, env: FeatureEnv, max: number): LimitedCompletion {
   const yaml = env.format === 'yaml';
   const site = keySite(view, ctx, offset, yaml);
   // A plain YAML key the parser ran across lines (`ge` above `geo:`) has no one-line range to replace;
