@@ -3,6 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { splitDomain } from '../../server/src/features/diagnostics/facts/domainName';
 import { compareInstants, durationMatches, parseInstant } from '../../server/src/features/diagnostics/facts/timestamp';
+import { ipVersion } from '../../server/src/features/diagnostics/facts/ipAddress';
+import { isIP } from 'node:net';
 
 const domains: Array<[string, ReturnType<typeof splitDomain>]> = [
   ['www.example.co.uk', { domain: 'www.example.co.uk', topLevelDomain: 'co.uk', registeredDomain: 'example.co.uk', subdomains: ['www'] }],
@@ -17,6 +19,20 @@ const domains: Array<[string, ReturnType<typeof splitDomain>]> = [
 
 for (const [name, expected] of domains) {
   test(`splits ${name} by the public suffix list`, () => assert.deepEqual(splitDomain(name), expected));
+}
+
+// ipVersion skips Node's IPv6 expression for texts without a colon: its answers must be net.isIP's.
+const addresses: Array<[string, 0 | 4 | 6]> = [
+  ['10.1.2.3', 4], ['255.255.255.255', 4], ['10.0.0.256', 0], ['::1', 6], ['::', 6], ['2001:db8::1', 6],
+  ['fe80::1%eth0', 6], ['::ffff:192.0.2.1', 6], ['2001:0db8:0000:0000:0000:ff00:0042:8329', 6], ['[2001:db8::1]', 0],
+  ['2001:db8:::1', 0], ['www.example.com', 0], ['localhost', 0], ['a:b', 0], ['', 0], ['1.2.3', 0],
+];
+
+for (const [text, version] of addresses) {
+  test(`"${text}" is ${version === 0 ? 'no IP address' : `an IPv${version} address`}, as net.isIP says`, () => {
+    assert.equal(ipVersion(text), version);
+    assert.equal(isIP(text), version);
+  });
 }
 
 test('timestamps keep nanoseconds and compare at the precision written', () => {

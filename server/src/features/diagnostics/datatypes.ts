@@ -1,6 +1,6 @@
 // Whether one value fits a datatype, as strictly as the strictest checker in the field (Elastic's package
 // validator): strings for keyword, JSON numbers for numeric types, real IPs, ISO 8601 or epoch-millisecond dates.
-import { isIP } from 'node:net';
+import { ipVersion } from './facts/ipAddress';
 import type { Datatype } from '../../catalog/types';
 import type { ValueNode } from '../../document/model';
 
@@ -53,7 +53,7 @@ export function typeProblem(type: Datatype, node: ValueNode): string | undefined
       return isIsoDate(String(node.value)) ? undefined : 'is not an ISO 8601 date';
     case 'ip':
       if (node.kind !== 'string') return 'mismatch';
-      return isIP(String(node.value)) ? undefined : 'is not an IPv4 or IPv6 address';
+      return ipVersion(String(node.value)) ? undefined : 'is not an IPv4 or IPv6 address';
     case 'geo_point':
       return geoPointProblem(node);
     case 'object':

@@ -1,5 +1,5 @@
 // What a raw address (`source.address`) is: an IP (IPv6 possibly in brackets), a domain name, a unix socket path, or neither.
-import { isIP } from 'node:net';
+import { ipVersion } from './ipAddress';
 
 export type AddressKind = { kind: 'ip'; ip: string } | { kind: 'domain' } | { kind: 'socket' } | { kind: 'other' };
 
@@ -10,7 +10,7 @@ const MAC = /^[0-9A-Fa-f]{2}(?:[-:][0-9A-Fa-f]{2}){5,7}$/;
 export function addressKind(value: string): AddressKind {
   const text = value.trim();
   const unbracketed = /^\[.*\]$/.test(text) ? text.slice(1, -1) : text;
-  if (isIP(unbracketed) !== 0) return { kind: 'ip', ip: unbracketed };
+  if (ipVersion(unbracketed) !== 0) return { kind: 'ip', ip: unbracketed };
   // Paths (`/var/run/app.sock`, abstract `@name`, `unix:` URLs, Windows pipes) are sockets; no domain holds / or \.
   if (/^(?:unix:|@)/i.test(text) || /[/\\]/.test(text)) return { kind: 'socket' };
   // Dotted digits that are no IP (`10.0.0.256`) and MAC addresses are not names.

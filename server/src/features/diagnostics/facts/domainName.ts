@@ -1,5 +1,5 @@
 // Splitting a domain by the Public Suffix List (psl), as the spec's domain-name rules require: never by counting labels.
-import { isIP } from 'node:net';
+import { ipVersion } from './ipAddress';
 import type * as Psl from 'psl';
 
 let publicSuffixList: typeof Psl | undefined;
@@ -28,7 +28,7 @@ export interface DomainParts {
 /** The parts of a domain name, or undefined for an IP address, a bare host name or a name the list cannot parse. */
 export function splitDomain(name: string): DomainParts | undefined {
   const domain = name.trim().toLowerCase().replace(/\.$/, '');
-  if (domain === '' || isIP(domain.replace(/^\[|\]$/g, '')) !== 0 || !domain.includes('.')) return undefined;
+  if (domain === '' || ipVersion(domain.replace(/^\[|\]$/g, '')) !== 0 || !domain.includes('.')) return undefined;
   const parsed = psl().parse(domain);
   if ('error' in parsed && parsed.error) return undefined;
   if (!('tld' in parsed) || !parsed.tld) return undefined;

@@ -1,6 +1,6 @@
 // url-notation: URL parts written with their delimiters (`https:`, `?q=1`, `#top`, `.png`) or a literal IPv6
 // url.domain without its square brackets; the fix writes the part as the spec does.
-import { isIPv6 } from 'node:net';
+import { ipVersion } from '../facts/ipAddress';
 import type { EventView } from '../../../document/fieldRefs';
 import { replacementFix } from '../replacementFix';
 import type { Finding, Rule } from '../rule';
@@ -15,7 +15,7 @@ const REPAIRS: Readonly<Record<string, Repair>> = {
   query: (v) => (v.startsWith('?') ? { fixed: v.slice(1), why: 'without the question mark' } : undefined),
   fragment: (v) => (v.startsWith('#') ? { fixed: v.slice(1), why: 'without the number sign' } : undefined),
   extension: (v) => (v.startsWith('.') && v.length > 1 ? { fixed: v.slice(1), why: 'without the leading dot' } : undefined),
-  domain: (v) => (isIPv6(v) ? { fixed: `[${v}]`, why: 'as a literal IPv6 address in square brackets' } : undefined),
+  domain: (v) => (ipVersion(v) === 6 ? { fixed: `[${v}]`, why: 'as a literal IPv6 address in square brackets' } : undefined),
 };
 
 /** Whether a URL of the part's placement has the part exactly as written. */
