@@ -1,4 +1,5 @@
-// The spec's facts that rules lean on: domain names split by the Public Suffix List, timestamps at their own precision.
+// The spec's facts that rules lean on: domain names split by the Public Suffix List, IP versions, timestamps at their
+// own precision.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { splitDomain } from '../../server/src/features/diagnostics/facts/domainName';
