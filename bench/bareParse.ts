@@ -1,6 +1,6 @@
 // The bare parse of each document, in the bench's own process: what any server has to pay at least.
 import { Parser, parseAllDocuments } from 'yaml';
-import { parseEventDocument } from '../server/src/document/eventDocument';
+import { parseEventDocument } from '../server/src/kinds/events/eventDocument';
 import type { BenchDocument } from './generate';
 import { timeMedian } from './stats';
 

@@ -12,7 +12,7 @@ const entries = [
   { in: 'server/src/lsp/parallelCheck.ts', out: 'checkWorker' },
   { in: 'client/src/extension.ts', out: 'extension' },
   // The embedded conversion service renders in a worker thread, off the extension host's thread.
-  { in: 'client/src/conversion/embeddedServiceWorker.ts', out: 'embeddedServiceWorker' },
+  { in: 'conversion/embeddedServiceWorker.ts', out: 'embeddedServiceWorker' },
 ];
 
 for (const entry of entries) {

@@ -3,9 +3,9 @@
 // break (the name rules of event keys and features/mapping/mappingRules.ts). scripts/readme.ts writes them.
 import { MappingParameter, ParameterValue, loadMappingParameters } from '../server/src/catalog/mappingParameters';
 import { IngestKind, loadTypeCompatibility } from '../server/src/catalog/typeCompatibility';
-import { rules } from '../server/src/features/diagnostics/rules';
-import { MAPPING_NAME_SEVERITY } from '../server/src/features/mapping/mappingDiagnostics';
-import { mappingRules } from '../server/src/features/mapping/mappingRules';
+import { rules } from '../server/src/kinds/events/rules';
+import { MAPPING_NAME_SEVERITY } from '../server/src/kinds/mappings/mappingDiagnostics';
+import { mappingRules } from '../server/src/kinds/mappings/mappingRules';
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');

@@ -3,8 +3,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OptionSpec, ProcessorSpec, loadProcessorTable } from '../server/src/catalog/processors';
-import { rules } from '../server/src/features/diagnostics/rules';
-import { pipelineRules } from '../server/src/features/pipeline/pipelineRules';
+import { rules } from '../server/src/kinds/events/rules';
+import { pipelineRules } from '../server/src/kinds/pipelines/pipelineRules';
 import { Sections, cell, renderSections } from './generatedSections';
 
 export const PIPELINES_DOC = join(__dirname, '..', 'docs', 'pipelines.md');

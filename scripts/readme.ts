@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commands } from '../server/src/cli/main';
-import { rules } from '../server/src/features/diagnostics/rules';
+import { rules } from '../server/src/kinds/events/rules';
 import { Sections, cell, renderSections } from './generatedSections';
 import { mappingsSections } from './mappingsDoc';
 import { writePipelinesDoc } from './pipelinesDoc';

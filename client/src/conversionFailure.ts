@@ -1,6 +1,6 @@
 // How a failed conversion is told to the user: what was being done, and the service's or client's own reason.
 import * as vscode from 'vscode';
-import { ConversionError } from './conversion/conversionClient';
+import { ConversionError } from '../../conversion/conversionClient';
 
 const SETTINGS_KINDS = new Set(['unreachable', 'timeout', 'not-available', 'unauthorized', 'redirect-host', 'bad-request']);
 

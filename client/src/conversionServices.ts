@@ -1,8 +1,8 @@
 // Which conversion service to talk to: fieldwise.conversion.baseUrl, or the embedded one started on first use.
 import * as vscode from 'vscode';
-import { ConversionClient } from './conversion/conversionClient';
-import type { EmbeddedService } from './conversion/embeddedService';
-import { startEmbeddedServiceThread } from './conversion/embeddedServiceThread';
+import { ConversionClient } from '../../conversion/conversionClient';
+import type { EmbeddedService } from '../../conversion/embeddedService';
+import { startEmbeddedServiceThread } from '../../conversion/embeddedServiceThread';
 import { conversionSettings } from './settings';
 
 export interface ConnectedService {

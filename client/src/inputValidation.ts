@@ -1,5 +1,5 @@
 // Checks of what the user types into the conversion prompts; each returns the problem in words, or undefined.
-import { canonicalPageName, isWikiId, PageNameError } from './conversion/pageName';
+import { canonicalPageName, isWikiId, PageNameError } from '../../conversion/pageName';
 
 export type Revision = number | 'latest';
 

@@ -1,9 +1,9 @@
 // Feature fixtures: a document with a caret, parsed the way the language service does it, and the edits a client would apply.
 import assert from 'node:assert/strict';
 import { loadCatalog } from '../../server/src/catalog';
-import { applyEdits } from '../../server/src/features/edits';
+import { applyEdits } from '../../server/src/kinds/events/edits';
 import type { Catalog } from '../../server/src/catalog/types';
-import { eventAt, parseEventDocument } from '../../server/src/document/eventDocument';
+import { eventAt, parseEventDocument } from '../../server/src/kinds/events/eventDocument';
 import { EventView } from '../../server/src/document/fieldRefs';
 import type { DocumentFormat, EventSlice } from '../../server/src/document/model';
 import type { FeatureEnv } from '../../server/src/features/env';

@@ -2,7 +2,7 @@
 // language service the editor and the command line use, and the code actions it offers applied to the document text.
 import YAML from 'yaml';
 import type { DocumentFormat, EventSlice } from '../../server/src/document/model';
-import { applyEdits } from '../../server/src/features/edits';
+import { applyEdits } from '../../server/src/kinds/events/edits';
 import type { FwDiagnostic, QuickFix, TextEdit } from '../../server/src/features/types';
 import { LanguageService } from '../../server/src/service/languageService';
 import { defaultSettings } from '../../server/src/service/settings';

@@ -4,9 +4,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConversionClient, ConversionError, type ConversionErrorKind } from '../../client/src/conversion/conversionClient';
-import { bodyInnerHtml } from '../../client/src/conversion/bodyInnerHtml';
-import { startEmbeddedService, type EmbeddedService } from '../../client/src/conversion/embeddedService';
+import { ConversionClient, ConversionError, type ConversionErrorKind } from '../../conversion/conversionClient';
+import { bodyInnerHtml } from '../../conversion/bodyInnerHtml';
+import { startEmbeddedService, type EmbeddedService } from '../../conversion/embeddedService';
 import { pageStore, startParsoid, type Parsoid } from './parsoid-server';
 
 const store = pageStore();

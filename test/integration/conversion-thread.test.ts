@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConversionClient } from '../../client/src/conversion/conversionClient';
-import { startEmbeddedServiceThread } from '../../client/src/conversion/embeddedServiceThread';
+import { ConversionClient } from '../../conversion/conversionClient';
+import { startEmbeddedServiceThread } from '../../conversion/embeddedServiceThread';
 
 const workerScript = join(__dirname, '..', '..', 'dist', 'embeddedServiceWorker.js');
 

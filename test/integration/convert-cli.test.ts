@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ConversionClient } from '../../client/src/conversion/conversionClient';
+import { ConversionClient } from '../../conversion/conversionClient';
 import { pageStore, REPO_ROOT, startParsoid, type Parsoid } from './parsoid-server';
 
 const CLI = join(REPO_ROOT, 'dist', 'cli.js');
@@ -77,7 +77,7 @@ before(async () => {
   // The test runs what `npm run build` made; a bundle older than the sources would test old code.
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run 'npm run build' before the integration tests`);
   const built = statSync(CLI).mtimeMs;
-  const conversion = join(REPO_ROOT, 'client/src/conversion');
+  const conversion = join(REPO_ROOT, 'conversion');
   const sources = [
     ...readdirSync(conversion).map((file) => join(conversion, file)),
     ...['main.ts', 'io.ts', 'commands/convert.ts', 'commands/serve.ts'].map((file) => join(REPO_ROOT, 'server/src/cli', file)),

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCounter } from '../../server/src/document/parseCounter';
-import { releaseTree } from '../../server/src/document/parsedEvent';
+import { releaseTree } from '../../server/src/kinds/events/parsedEvent';
 import { service } from './diagnostics-fixture';
 
 test('code actions over an event of 2,000 dotted keys parse it once, and offer each fix and the fix-all', () => {

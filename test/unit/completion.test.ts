@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse as parseYaml } from 'yaml';
 import type { DocumentFormat } from '../../server/src/document/model';
-import { complete } from '../../server/src/features/completion';
+import { complete } from '../../server/src/kinds/events/eventCompletion';
 import type { CompletionEntry } from '../../server/src/features/types';
 import { completionDocs } from '../../server/src/features/fieldDocs';
 import { applyCompletion, atCaret, featureEnv, testCatalog } from '../helpers/featureFixture';

@@ -1,7 +1,7 @@
 // Body-only answers: whatever form the service sends, the caller gets the body's inner HTML, byte for byte.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bodyInnerHtml } from '../../client/src/conversion/bodyInnerHtml';
+import { bodyInnerHtml } from '../../conversion/bodyInnerHtml';
 
 const inner = `<h2 data-parsoid='{"dsr":[0,8,2,2]}'> Hi </h2>\n<p>Text <a rel="mw:WikiLink" href="./Link">Link</a> &amp; more</p>`;
 

@@ -3,7 +3,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConversionClient, ConversionError, type ConversionErrorKind } from '../../client/src/conversion/conversionClient';
+import { ConversionClient, ConversionError, type ConversionErrorKind } from '../../conversion/conversionClient';
 
 interface Seen {
   method: string;

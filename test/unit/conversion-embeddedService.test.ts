@@ -5,9 +5,9 @@ import * as net from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startEmbeddedService, type EmbeddedService } from '../../client/src/conversion/embeddedService';
-import { ConversionClient, ConversionError } from '../../client/src/conversion/conversionClient';
-import { bodyInnerHtml } from '../../client/src/conversion/bodyInnerHtml';
+import { startEmbeddedService, type EmbeddedService } from '../../conversion/embeddedService';
+import { ConversionClient, ConversionError } from '../../conversion/conversionClient';
+import { bodyInnerHtml } from '../../conversion/bodyInnerHtml';
 
 const FIXTURE_TEMPLATES = resolve(__dirname, '../fixtures/conversion/templates');
 const MAIN_PAGE_101 = "== Welcome ==\nThis is the '''latest''' [[Main Page]] revision with {{Greeting|World}}.<ref>A note.</ref>\n\n<references />";

@@ -1,7 +1,7 @@
 // Page names and wiki ids as they go into the conversion interface's paths.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalPageName, encodePageName, isWikiId, PageNameError, validatePrefix } from '../../client/src/conversion/pageName';
+import { canonicalPageName, encodePageName, isWikiId, PageNameError, validatePrefix } from '../../conversion/pageName';
 
 const encoded: Array<[title: string, segment: string]> = [
   ['Main Page', 'Main_Page'],

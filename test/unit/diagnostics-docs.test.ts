@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { rules } from '../../server/src/features/diagnostics';
+import { rules } from '../../server/src/kinds/events/eventDiagnostics';
 import { BASE_CODES } from './diagnostics-fixture';
 
 const ROOT = resolve(__dirname, '../..');

@@ -2,11 +2,11 @@
 // YAML block and flow maps, sequence items, CRLF line ends, a last line without a line break, quoting.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseEventDocument } from '../../server/src/document/eventDocument';
+import { parseEventDocument } from '../../server/src/kinds/events/eventDocument';
 import { EventView } from '../../server/src/document/fieldRefs';
 import type { DocumentFormat, ObjectNode } from '../../server/src/document/model';
-import { keyText, scalarText } from '../../server/src/document/syntax/writerFor';
-import { applyEdits, containerOf, insertField, removeProperty, renameKey } from '../../server/src/features/edits';
+import { keyText, scalarText } from '../../server/src/document/syntaxes/writerFor';
+import { applyEdits, containerOf, insertField, removeProperty, renameKey } from '../../server/src/kinds/events/edits';
 
 function view(text: string, format: DocumentFormat): EventView {
   return new EventView(parseEventDocument(text, format).events[0]);

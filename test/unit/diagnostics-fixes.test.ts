@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DocumentFormat } from '../../server/src/document/model';
-import { applyEdits } from '../../server/src/features/edits';
+import { applyEdits } from '../../server/src/kinds/events/edits';
 import { assertFixRepairs, check, diagnose, fixesFor, jsonEvent, REQUIRED_JSON, yamlEvent } from './diagnostics-fixture';
 
 interface FixRow {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { loadCatalog } from '../../server/src/catalog';
 import type { Catalog } from '../../server/src/catalog/types';
 import type { DocumentFormat, ParsedDocument } from '../../server/src/document/model';
-import { applyEdits } from '../../server/src/features/edits';
+import { applyEdits } from '../../server/src/kinds/events/edits';
 import type { FwDiagnostic, QuickFix } from '../../server/src/features/types';
 import { LanguageService } from '../../server/src/service/languageService';
 import { defaultSettings, FieldwiseSettings, mergeSettings } from '../../server/src/service/settings';

@@ -2,8 +2,8 @@
 // comments; and the engine's promises: cancellation between events, re-checking only the edited event.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DiagnosticsCancelled } from '../../server/src/features/diagnostics';
-import { checkCounter } from '../../server/src/features/diagnostics/eventDiagnostics';
+import { DiagnosticsCancelled } from '../../server/src/kinds/events/eventDiagnostics';
+import { checkCounter } from '../../server/src/kinds/events/eventFindings';
 import { check, FixtureRow, jsonEvent, ndjsonEvents, service, yamlEvent } from './diagnostics-fixture';
 
 const bad = jsonEvent('"source": {"prot": 443}, "event": {"kind": "evnt"}');

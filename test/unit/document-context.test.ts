@@ -1,7 +1,7 @@
 // "What is at this offset": the answer completion and hover start from, for finished and half-typed text.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventAt, parseEventDocument } from '../../server/src/document/eventDocument';
+import { eventAt, parseEventDocument } from '../../server/src/kinds/events/eventDocument';
 import { EventView } from '../../server/src/document/fieldRefs';
 import type { DocumentFormat } from '../../server/src/document/model';
 import { contextAt } from '../../server/src/document/positionContext';

@@ -5,12 +5,12 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { parseJsonFast } from '../../server/src/document/jsonFast';
-import { parseJsonTolerant } from '../../server/src/document/jsonValue';
-import { splitJson } from '../../server/src/document/jsonSplit';
-import { parseYamlFast } from '../../server/src/document/yamlFast';
-import { parseYamlCst } from '../../server/src/document/yamlValue';
-import { pieceText, splitYaml } from '../../server/src/document/yamlSplit';
+import { parseJsonFast } from '../../server/src/document/syntaxes/json/jsonFast';
+import { parseJsonTolerant } from '../../server/src/document/syntaxes/json/jsonValue';
+import { splitJson } from '../../server/src/kinds/events/jsonSplit';
+import { parseYamlFast } from '../../server/src/document/syntaxes/yaml/yamlFast';
+import { parseYamlCst } from '../../server/src/document/syntaxes/yaml/yamlValue';
+import { pieceText, splitYaml } from '../../server/src/kinds/events/yamlSplit';
 import { plainTree } from '../helpers/plainTree';
 
 const corpus = join(__dirname, '..', '..', '..', 'shared', 'corpus');

@@ -2,7 +2,7 @@
 // keeps exact ranges, reports syntax problems, and reuses unchanged events after an edit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventAt, firstEvent, parseEventDocument } from '../../server/src/document/eventDocument';
+import { eventAt, firstEvent, parseEventDocument } from '../../server/src/kinds/events/eventDocument';
 import { EventView } from '../../server/src/document/fieldRefs';
 import type { DocumentFormat, ParsedDocument, ValueNode } from '../../server/src/document/model';
 

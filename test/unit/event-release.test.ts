@@ -4,10 +4,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCatalog } from '../../server/src/catalog';
 import type { DocumentFormat } from '../../server/src/document/model';
-import { parseEventDocument } from '../../server/src/document/eventDocument';
+import { parseEventDocument } from '../../server/src/kinds/events/eventDocument';
 import { EventView } from '../../server/src/document/fieldRefs';
-import { eventKey, releaseTree } from '../../server/src/document/parsedEvent';
-import { checkCounter } from '../../server/src/features/diagnostics/eventDiagnostics';
+import { eventKey, releaseTree } from '../../server/src/kinds/events/parsedEvent';
+import { checkCounter } from '../../server/src/kinds/events/eventFindings';
 import { LanguageService } from '../../server/src/service/languageService';
 import { plainEvents } from '../helpers/plainTree';
 

@@ -2,9 +2,9 @@
 // own precision.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { splitDomain } from '../../server/src/features/diagnostics/facts/domainName';
-import { compareInstants, durationMatches, parseInstant } from '../../server/src/features/diagnostics/facts/timestamp';
-import { ipVersion } from '../../server/src/features/diagnostics/facts/ipAddress';
+import { splitDomain } from '../../server/src/kinds/events/facts/domainName';
+import { compareInstants, durationMatches, parseInstant } from '../../server/src/kinds/events/facts/timestamp';
+import { ipVersion } from '../../server/src/features/values/ipAddress';
 import { isIP } from 'node:net';
 
 const domains: Array<[string, ReturnType<typeof splitDomain>]> = [

@@ -4,10 +4,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCatalog } from '../../server/src/catalog';
 import type { Catalog } from '../../server/src/catalog/types';
-import { parseEventDocument } from '../../server/src/document/eventDocument';
+import { parseEventDocument } from '../../server/src/kinds/events/eventDocument';
 import { childPath, EventView, refOf } from '../../server/src/document/fieldRefs';
 import type { DocumentFormat, ValueNode } from '../../server/src/document/model';
-import { classifyRefs } from '../../server/src/features/diagnostics/refInfo';
+import { classifyRefs } from '../../server/src/features/names/refInfo';
 
 const EVENTS = [
   '{"source": {"geo": {"city_name": "Osaka", "location": {"lat": 1, "lon": 2}}}, "labels": {"env": "prod"}}',

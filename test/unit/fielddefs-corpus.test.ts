@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { loadTypeCompatibility } from '../../server/src/catalog/typeCompatibility';
-import type { FieldDefinitionsDocument } from '../../server/src/document/fieldDefinitions/fieldDefinitionsDocument';
+import type { FieldDefinitionsDocument } from '../../server/src/kinds/fieldDefinitions/fieldDefinitionsDocument';
 import type { FwDiagnostic } from '../../server/src/features/types';
 import { fileTypeOf } from '../../server/src/service/detect';
 import { LanguageService } from '../../server/src/service/languageService';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadDefinitionTypes } from '../../server/src/catalog/definitionTypes';
-import { definitionRules } from '../../server/src/features/fieldDefinitions/definitionRules';
+import { definitionRules } from '../../server/src/kinds/fieldDefinitions/definitionRules';
 
 const doc = readFileSync(join(__dirname, '..', '..', 'docs', 'mappings.md'), 'utf8');
 const section = doc.slice(doc.indexOf('\n## Field definition files\n'));

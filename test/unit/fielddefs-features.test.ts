@@ -2,7 +2,7 @@
 // form, the diagnostics, completion, hover, inlay hints, quick fixes and detection. Fixtures mark the caret with ‸.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { FieldDefinitionsDocument } from '../../server/src/document/fieldDefinitions/fieldDefinitionsDocument';
+import type { FieldDefinitionsDocument } from '../../server/src/kinds/fieldDefinitions/fieldDefinitionsDocument';
 import { fileType } from '../../server/src/document/fileType';
 import { fileTypeOf } from '../../server/src/service/detect';
 import { LanguageService, SourceDocument } from '../../server/src/service/languageService';

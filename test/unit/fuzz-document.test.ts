@@ -6,10 +6,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { firstEvent, parseEventDocument } from '../../server/src/document/eventDocument';
-import { parseJsonTolerant, parseJsonValue } from '../../server/src/document/jsonValue';
-import { parseYamlCst, parseYamlValue } from '../../server/src/document/yamlValue';
-import { itemText, splitYaml } from '../../server/src/document/yamlSplit';
+import { firstEvent, parseEventDocument } from '../../server/src/kinds/events/eventDocument';
+import { parseJsonTolerant, parseJsonValue } from '../../server/src/document/syntaxes/json/jsonValue';
+import { parseYamlCst, parseYamlValue } from '../../server/src/document/syntaxes/yaml/yamlValue';
+import { itemText, splitYaml } from '../../server/src/kinds/events/yamlSplit';
 import { NestingTooDeep, ParsedDocument, Span, ValueNode } from '../../server/src/document/model';
 import { applyMutations, Mutation, mutation } from '../fuzz/mutations';
 import { FuzzInput, fuzzInputs } from '../fuzz/inputs';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import type { DocumentFormat, ParsedDocument, Span, ValueNode } from '../../server/src/document/model';
-import { applyEdits } from '../../server/src/features/edits';
+import { applyEdits } from '../../server/src/kinds/events/edits';
 import type { FwDiagnostic, QuickFix } from '../../server/src/features/types';
 import { service } from './diagnostics-fixture';
 import { Codec, fuzzParameters } from '../fuzz/replay';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { fileType } from '../../server/src/document/fileType';
 import type { Span } from '../../server/src/document/model';
-import { isPipeline } from '../../server/src/document/pipeline/pipelineDocument';
+import { isPipeline } from '../../server/src/kinds/pipelines/pipelineDocument';
 import { LanguageService } from '../../server/src/service/languageService';
 import { applyMutations, Mutation, mutation } from '../fuzz/mutations';
 import { FuzzInput, fuzzInputs, samplePipeline } from '../fuzz/inputs';

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DocumentFormat } from '../../server/src/document/model';
-import { hover } from '../../server/src/features/hover';
+import { hover } from '../../server/src/kinds/events/eventHover';
 import { atCaret, featureEnv } from '../helpers/featureFixture';
 
 interface Case {

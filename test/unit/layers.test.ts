@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 const SRC = resolve(__dirname, '../../server/src');
 
 /** Rank of each layer: a file may import its own layer and lower ranks only. `types` holds ambient declarations. */
-const RANK: Readonly<Record<string, number>> = { types: 0, catalog: 1, document: 2, features: 3, service: 4, lsp: 5, cli: 5, 'server.ts': 6 };
+const RANK: Readonly<Record<string, number>> = { types: 0, catalog: 1, document: 2, features: 3, kinds: 4, service: 5, lsp: 6, cli: 6, 'server.ts': 7 };
 
 /** The layers that speak the protocol; every other layer works on plain text, offsets and the catalog. */
 const PROTOCOL_LAYERS = new Set(['lsp', 'server.ts']);

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fileType } from '../../server/src/document/fileType';
-import { isMapping, MappingDocument } from '../../server/src/document/mapping/mappingDocument';
+import { isMapping, MappingDocument } from '../../server/src/kinds/mappings/mappingDocument';
 import { fileTypeOf } from '../../server/src/service/detect';
 import { LanguageService } from '../../server/src/service/languageService';
 import { defaultSettings } from '../../server/src/service/settings';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { renderMappingsDoc } from '../../scripts/readme';
 import { loadMappingParameters } from '../../server/src/catalog/mappingParameters';
 import { loadTypeCompatibility } from '../../server/src/catalog/typeCompatibility';
-import { mappingAdapter } from '../../server/src/features/mapping/mappingAdapter';
+import { mappingAdapter } from '../../server/src/kinds/mappings/mappingKind';
 
 const doc = readFileSync(join(__dirname, '..', '..', 'docs', 'mappings.md'), 'utf8');
 const lines = doc.split('\n');

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fileType } from '../../server/src/document/fileType';
-import type { PipelineDocument } from '../../server/src/document/pipeline/pipelineDocument';
+import type { PipelineDocument } from '../../server/src/kinds/pipelines/pipelineDocument';
 import { fileTypeOf } from '../../server/src/service/detect';
-import { isPipeline } from '../../server/src/document/pipeline/pipelineDocument';
+import { isPipeline } from '../../server/src/kinds/pipelines/pipelineDocument';
 import { LanguageService } from '../../server/src/service/languageService';
 import { defaultSettings } from '../../server/src/service/settings';
 import { caret } from '../helpers/caret';

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCounter } from '../../server/src/document/parseCounter';
-import type { PipelineDocument } from '../../server/src/document/pipeline/pipelineDocument';
+import type { PipelineDocument } from '../../server/src/kinds/pipelines/pipelineDocument';
 import { LanguageService } from '../../server/src/service/languageService';
 import { defaultSettings } from '../../server/src/service/settings';
 import { testCatalog } from './diagnostics-fixture';

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FileType } from '../../server/src/document/fileType';
-import type { PipelineDocument } from '../../server/src/document/pipeline/pipelineDocument';
+import type { PipelineDocument } from '../../server/src/kinds/pipelines/pipelineDocument';
 import { LanguageService, SourceDocument } from '../../server/src/service/languageService';
 import { defaultSettings } from '../../server/src/service/settings';
 import { testCatalog } from '../helpers/featureFixture';

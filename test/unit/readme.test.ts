@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderReadme } from '../../scripts/readme';
-import { rules } from '../../server/src/features/diagnostics/rules';
+import { rules } from '../../server/src/kinds/events/rules';
 
 const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
 

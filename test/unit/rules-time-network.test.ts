@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Severity } from '../../server/src/features/types';
 import { applyEdits, check, Event, fixesFor, FORMATS, readBack, render } from '../helpers/ruleCases';
-import { timezoneVerdict } from '../../server/src/features/diagnostics/rules/timezoneFormat';
+import { timezoneVerdict } from '../../server/src/kinds/events/rules/timezoneFormat';
 
 const stamp = '2026-05-01T10:00:00Z';
 const base: Event = { '@timestamp': stamp, schema: { version: '1.11.0' } };

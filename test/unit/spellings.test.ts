@@ -3,11 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadProcessorTable } from '../../server/src/catalog/processors';
-import { parsePipelineDocument } from '../../server/src/document/pipeline/pipelineDocument';
-import { createRuleContext } from '../../server/src/features/diagnostics';
-import { writtenView } from '../../server/src/features/pipeline/pipelineViews';
-import { nameFindings } from '../../server/src/features/spellings';
-import { nameRules } from '../../server/src/features/unitDiagnostics';
+import { parsePipelineDocument } from '../../server/src/kinds/pipelines/pipelineDocument';
+import { createRuleContext } from '../../server/src/kinds/events/eventDiagnostics';
+import { writtenView } from '../../server/src/kinds/pipelines/pipelineViews';
+import { nameFindings } from '../../server/src/features/names/spellings';
+import { nameRules } from '../../server/src/features/findings';
 import { LanguageService } from '../../server/src/service/languageService';
 import { defaultSettings } from '../../server/src/service/settings';
 import { fuzzInputs } from '../fuzz/inputs';

@@ -6,12 +6,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse as parseYamlLibrary } from 'yaml';
 import { random } from '../../bench/generate';
-import { parseJsonFast } from '../../server/src/document/jsonFast';
-import { parseJsonTolerant } from '../../server/src/document/jsonValue';
-import { parseYamlFast } from '../../server/src/document/yamlFast';
-import { parseYamlCst } from '../../server/src/document/yamlValue';
+import { parseJsonFast } from '../../server/src/document/syntaxes/json/jsonFast';
+import { parseJsonTolerant } from '../../server/src/document/syntaxes/json/jsonValue';
+import { parseYamlFast } from '../../server/src/document/syntaxes/yaml/yamlFast';
+import { parseYamlCst } from '../../server/src/document/syntaxes/yaml/yamlValue';
 import type { ScalarNode, ScalarStyle, ValueNode } from '../../server/src/document/model';
-import { decodedOffsetAt, decodeString, decodeWithOffsets, mapSpan, type StringSyntax } from '../../server/src/document/syntax/stringOffsets';
+import { decodedOffsetAt, decodeString, decodeWithOffsets, mapSpan, type StringSyntax } from '../../server/src/document/syntaxes/stringOffsets';
 
 const NAMES = ['source.ip', 'user.name', '@timestamp', 'a', 'event.kind', '_tmp.x', 'geo'];
 

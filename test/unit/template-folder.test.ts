@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TemplateFolder } from '../../client/src/conversion/templateFolder';
+import { TemplateFolder } from '../../conversion/templateFolder';
 
 async function eventually(what: string, check: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 100; i++) {

@@ -1,5 +1,5 @@
 // Links clicked in the preview: resolved against the page's address at the service, opened only when http or https.
-import { encodePageName } from '../conversion/pageName';
+import { encodePageName } from '../../../conversion/pageName';
 
 export type LinkTarget = { open: true; url: string } | { open: false; reason: string };
 

@@ -2,7 +2,7 @@
 // Keys, quoting and indentation are the syntax's writer's (document/syntax/), the same as a quick fix writes them;
 // JSON insertions never contain a newline, so they suit NDJSON lines too.
 import type { Datatype, FieldDefinition } from '../catalog/types';
-import { PlainValue, SyntaxWriter, verbatim } from '../document/syntax/writer';
+import { PlainValue, SyntaxWriter, verbatim } from '../document/syntaxes/writer';
 import type { TextEdit } from './types';
 
 /** What a key leads to: a defined field, or an intermediate object. */

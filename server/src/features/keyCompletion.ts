@@ -3,8 +3,8 @@ import type { Catalog, ChildEntry, FieldDefinition, Level } from '../catalog/typ
 import type { EventView } from '../document/fieldRefs';
 import { childrenOf, fieldsBelow } from './catalogIndex';
 import type { FeatureEnv } from './env';
-import type { Quote, SyntaxWriter } from '../document/syntax/writer';
-import { writerFor } from '../document/syntax/writerFor';
+import type { Quote, SyntaxWriter } from '../document/syntaxes/writer';
+import { writerFor } from '../document/syntaxes/writerFor';
 import { jsonCommaAfter, jsonCommaBefore, KeyTarget, keySnippet, snippetEscape } from './insertText';
 import { KeyContext, keySite, KeySite, presentPaths } from './keySite';
 import { detailLine, fieldDetail, levelRank } from './levelBadge';

@@ -3,7 +3,7 @@ import type { FieldDefinition } from '../catalog/types';
 import type { EventView } from '../document/fieldRefs';
 import type { PositionContext } from '../document/positionContext';
 import type { FeatureEnv } from './env';
-import { writerFor } from '../document/syntax/writerFor';
+import { writerFor } from '../document/syntaxes/writerFor';
 import { jsonCommaBefore, snippetEscape } from './insertText';
 import type { CompletionEntry } from './types';
 

@@ -6,16 +6,16 @@ import picomatch from 'picomatch';
 import type { Catalog } from '../catalog/types';
 import { loadProcessorTable } from '../catalog/processors';
 import { looksLikeConsole, splitConsole } from '../document/console';
-import { looksLikeFieldDefinitions } from '../document/fieldDefinitions/looksLikeFieldDefinitions';
-import { firstEvent } from '../document/eventDocument';
+import { looksLikeFieldDefinitions } from '../kinds/fieldDefinitions/looksLikeFieldDefinitions';
+import { firstEvent } from '../kinds/events/eventDocument';
 import { fileType, FileType } from '../document/fileType';
-import { parseGuarded } from '../document/guardedParse';
-import type { ParsedValue } from '../document/jsonValue';
+import { parseGuarded } from '../document/syntaxes/guardedParse';
+import type { ParsedValue } from '../document/syntaxes/json/jsonValue';
 import type { DocumentFormat, ObjectNode, ValueNode } from '../document/model';
-import { looksLikeMapping } from '../document/mapping/looksLikeMapping';
-import { PIPELINE_KEYS } from '../document/pipeline/pipelineDocument';
+import { looksLikeMapping } from '../kinds/mappings/looksLikeMapping';
+import { PIPELINE_KEYS } from '../kinds/pipelines/pipelineDocument';
 import { matchesAny } from '../features/fileSettings';
-import { adapterForRequest, adapterOf } from './fileKinds';
+import { adapterForRequest, adapterOf } from '../kinds/registry';
 import type { FieldwiseSettings } from './settings';
 
 const EXTENSIONS: Array<[RegExp, DocumentFormat]> = [

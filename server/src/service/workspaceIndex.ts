@@ -3,14 +3,14 @@
 // paths each maps), read off the file kinds' own references. Pure: lsp/ reads the files and hands their text here;
 // the index keeps the names (interned), never a text or a tree.
 import { collectFieldRefs } from '../document/fieldRefs';
-import { parseEventDocument } from '../document/eventDocument';
+import { parseEventDocument } from '../kinds/events/eventDocument';
 import type { FileType } from '../document/fileType';
-import { releaseTree } from '../document/parsedEvent';
-import type { ComponentTemplate } from '../features/fileKindAdapter';
+import { releaseTree } from '../kinds/events/parsedEvent';
+import type { ComponentTemplate } from '../kinds/kind';
 import { matchesAny } from '../features/fileSettings';
 import type { FieldwiseSettings } from '../features/settings';
 import type { WorkspaceFields } from '../features/workspaceFields';
-import { adapterOf, parseConsole } from './fileKinds';
+import { adapterOf, parseConsole } from '../kinds/registry';
 
 /** What one file gives the index. */
 export interface FileFields {

@@ -2,9 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConversionClient, ConversionError } from '../../../../client/src/conversion/conversionClient';
-import { startEmbeddedService } from '../../../../client/src/conversion/embeddedService';
-import { canonicalPageName, PageNameError } from '../../../../client/src/conversion/pageName';
+import { ConversionClient, ConversionError } from '../../../../conversion/conversionClient';
+import { startEmbeddedService } from '../../../../conversion/embeddedService';
+import { canonicalPageName, PageNameError } from '../../../../conversion/pageName';
 import { CliError, CliIO, Command, EXIT, UsageError } from '../io';
 
 const USAGE = `usage: fieldwise convert wt2html [--body] [FILE|-] [options]

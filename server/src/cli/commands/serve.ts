@@ -1,6 +1,6 @@
 // `fieldwise serve`: the embedded conversion service on 127.0.0.1 until SIGINT or SIGTERM.
 import { parseArgs } from 'node:util';
-import { startEmbeddedService } from '../../../../client/src/conversion/embeddedService';
+import { startEmbeddedService } from '../../../../conversion/embeddedService';
 import { CliError, Command, EXIT, UsageError } from '../io';
 
 const USAGE = `usage: fieldwise serve [--port N] [--templates DIR]

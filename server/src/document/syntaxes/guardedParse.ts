@@ -1,0 +1,32 @@
+// One whole-file parse for the file kinds that are one unit (pipelines, field definitions): the syntax's tolerant
+// parser, its errors kept inside the text, and nesting past MAX_NESTING as one syntax error instead of a crash.
+import { parseJsonValue, ParsedValue } from './json/jsonValue';
+import { MAX_NESTING, NestingTooDeep, SyntaxProblem } from '../model';
+import { parseCounter } from '../parseCounter';
+import { parseYamlValue } from './yaml/yamlValue';
+
+/** `what` names the file kind in the nesting message ("a pipeline"). */
+export function parseGuarded(text: string, yaml: boolean, what: string): ParsedValue {
+  parseCounter.wholeFiles++;
+  try {
+    const parsed = yaml ? parseYamlValue(text) : parseJsonValue(text);
+    return { root: parsed.root, errors: tidy(parsed.errors, text.length) };
+  } catch (error) {
+    if (!(error instanceof NestingTooDeep) && !(error instanceof RangeError)) throw error;
+    const at = error instanceof NestingTooDeep ? error.offset : 0;
+    return { root: undefined, errors: [{ start: at, end: Math.min(text.length, at + 1), message: `Nested deeper than ${MAX_NESTING} levels: Fieldwise does not check ${what} nested this deep` }] };
+  }
+}
+
+/** One report per position (a truncated line otherwise says "value expected" and "} expected" at once), inside the text. */
+export function tidy(errors: SyntaxProblem[], length: number): SyntaxProblem[] {
+  const seen = new Set<number>();
+  const out: SyntaxProblem[] = [];
+  for (const e of errors) {
+    const start = Math.min(e.start, length);
+    if (seen.has(start)) continue;
+    seen.add(start);
+    out.push({ start, end: Math.max(start, Math.min(e.end, length)), message: e.message });
+  }
+  return out;
+}

@@ -1,0 +1,28 @@
+// The rules every file kind reports: syntax errors, files too large to analyse, and the rules that judge a field
+// name alone (`reads: 'names'`), which run on every kind's written names with the verdict an event key gets.
+import type { Rule } from '../rule';
+import { betaField } from './betaField';
+import { customNameStyle } from './customNameStyle';
+import { deprecatedField } from './deprecatedField';
+import { foreignMetaField } from './foreignMetaField';
+import { nestedOnly } from './nestedOnly';
+import { notFlat } from './notFlat';
+import { undefinedFieldSet } from './undefinedFieldSet';
+import { unknownField } from './unknownField';
+import { unnamespacedCustomField } from './unnamespacedCustomField';
+
+export { syntaxError } from './syntaxError';
+export { notAnalysed } from './notAnalysed';
+
+/** The name rules, in the order their diagnostics are listed. */
+export const nameRules: readonly Rule[] = [
+  unknownField,
+  nestedOnly,
+  notFlat,
+  deprecatedField,
+  foreignMetaField,
+  undefinedFieldSet,
+  betaField,
+  unnamespacedCustomField,
+  customNameStyle,
+];

@@ -1,0 +1,33 @@
+// Diagnostics of a field definitions file: the name rules of event keys on every name it defines (the same verdicts
+// as an event's keys), and the file's own rules (definitionRules.ts). An `external: ecs` name claims to be the
+// schema family's: that it is not this schema's is said once, by unknown-external-field.
+import { EventView } from '../../document/fieldRefs';
+import { FieldDefinitionsDocument, textOf } from './fieldDefinitionsDocument';
+import type { EventSlice, Span } from '../../document/model';
+import type { FeatureEnv } from '../../features/env';
+import type { FwDiagnostic } from '../../features/types';
+import { diagnostic, unitDiagnostics } from '../../features/findings';
+import { definitionRules, unknownExternalField } from './definitionRules';
+
+/** What the name rules still say of an external name: it is another family's meta field, deprecated or in beta. */
+const ON_EXTERNAL: ReadonlySet<string> = new Set(['foreign-meta-field', 'deprecated-field', 'beta-field']);
+
+export function checkFieldDefinitions(doc: FieldDefinitionsDocument, fileEnv: FeatureEnv): FwDiagnostic[] {
+  // A definitions file names fields in their dotted form as often as in groups: dotted names are its style.
+  const env: FeatureEnv = { ...fileEnv, dottedKeys: true };
+  const slice: EventSlice = { index: 0, start: 0, text: doc.text, root: undefined, errors: [] };
+  const external: Span[] = [];
+  for (const item of doc.items) if (textOf(item.external) === 'ecs' && item.ref) external.push({ start: item.ref.segments[0].start, end: item.ref.segments[item.ref.segments.length - 1].end });
+  const within = (d: FwDiagnostic, spans: readonly Span[]): boolean => spans.some((s) => s.start <= d.start && d.end <= s.end);
+  const keptOnExternal: Span[] = [];
+  const keepName = (d: FwDiagnostic): boolean => {
+    if (!within(d, external)) return true;
+    if (!ON_EXTERNAL.has(d.code)) return false;
+    keptOnExternal.push(d);
+    return true;
+  };
+  const own = (): FwDiagnostic[] => definitionRules.flatMap((rule) => rule.check(doc, env)
+    .map((f) => diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f))
+    .filter((d) => rule !== unknownExternalField || !keptOnExternal.some((k) => k.start <= d.end && d.start <= k.end)));
+  return unitDiagnostics(doc.errors, new EventView(slice, doc.refs), own, env, keepName);
+}

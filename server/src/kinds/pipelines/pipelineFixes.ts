@@ -1,0 +1,118 @@
+// Quick fixes in a pipeline: rename a field reference to the suggested name (inside a pattern, template or script
+// too), and a processor or option to the one it most likely means. Computed from the current text.
+import type { ProcessorTable } from '../../catalog/processors';
+import type { NamedRef } from '../../document/fieldRefs';
+import type { ValueNode } from '../../document/model';
+import { PipelineDocument, ProcessorSite, valueOf } from './pipelineDocument';
+import { isRecord, stringList } from '../../features/locate';
+import { PlainValue, quoted } from '../../document/syntaxes/writer';
+import { scalarText, writerFor } from '../../document/syntaxes/writerFor';
+import type { FwDiagnostic, QuickFix, TextEdit } from '../../features/types';
+
+const RENAMES_FIELD = new Set(['unknown-field', 'unknown-read-field']);
+const RENAMES_NAME = new Set(['unknown-processor', 'unknown-option', 'unknown-pipeline-key']);
+
+export function pipelineFixes(doc: PipelineDocument, shown: readonly FwDiagnostic[], range: { start: number; end: number }, table: ProcessorTable): QuickFix[] {
+  const out: QuickFix[] = [];
+  for (const d of shown) {
+    if (d.start > range.end || d.end < range.start || !isRecord(d.data)) continue;
+    const more = structureFixes(doc, d, d.data, table);
+    if (more) {
+      out.push(...more);
+      continue;
+    }
+    const suggestions = stringList(d.data.suggestions);
+    if (RENAMES_NAME.has(d.code)) {
+      suggestions.forEach((s, i) => out.push({ title: `Change to '${s}'`, code: d.code, kind: 'quickfix', isPreferred: i === 0, edits: [{ start: d.start, end: d.end, newText: s }], diagnostic: d }));
+      continue;
+    }
+    if (d.code === 'foreign-meta-field') {
+      for (const ref of doc.refs.filter((r) => r.joinedPath === 'ecs.version')) {
+        const edits = renameRef(doc.text, ref, ['schema', 'version']);
+        if (edits) out.push({ title: "Rename 'ecs.version' to 'schema.version'", code: d.code, kind: 'quickfix', isPreferred: true, edits, diagnostic: d });
+      }
+      continue;
+    }
+    if (!RENAMES_FIELD.has(d.code)) continue;
+    const ref = doc.refs.find((r) => r.segments.some((s) => s.start <= d.start && d.end <= s.end) && r.segments[0].start <= d.start);
+    if (!ref) continue;
+    const rest = stringList(d.data.rest);
+    suggestions.forEach((s, i) => {
+      const edits = renameRef(doc.text, ref, [...s.split('.'), ...rest]);
+      if (edits) out.push({ title: `Rename to '${s}'`, code: d.code, kind: 'quickfix', isPreferred: i === 0, edits, diagnostic: d });
+    });
+  }
+  return out;
+}
+
+/**
+ * The edits renaming a reference: one replacement when its name is written as one dotted run (`source.ip`, `%{IP:source.ip}`),
+ * else one per segment when the new path has as many (`ctx['source']['ip']`); undefined when neither fits.
+ */
+export function renameRef(text: string, ref: NamedRef, path: readonly string[]): TextEdit[] | undefined {
+  const first = ref.segments[0];
+  const last = ref.segments[ref.segments.length - 1];
+  if (text.slice(first.start, last.end) === ref.path.join('.')) return [{ start: first.start, end: last.end, newText: path.join('.') }];
+  if (path.length !== ref.segments.length || ref.segments.some((s, i) => text.slice(s.start, s.end) !== ref.path[i])) return undefined;
+  return ref.segments.map((s, i) => ({ start: s.start, end: s.end, newText: path[i] }));
+}
+
+/** Fixes that write structure with the syntax's writer (document/syntax/): options, a handler, a value, a capture type. */
+function structureFixes(doc: PipelineDocument, d: FwDiagnostic, data: Record<string, unknown>, table: ProcessorTable): QuickFix[] | undefined {
+  const format = doc.type.format;
+  const writer = writerFor(format);
+  const text = doc.text;
+  switch (d.code) {
+    case 'missing-option': {
+      const site = siteAt(doc, d.start);
+      if (!site?.options) return [];
+      return stringList(data.options).flatMap((name) => {
+        const option = table.option(site.name, name);
+        const list = option && ['fields', 'grokPatterns', 'strings', 'templates'].includes(option.kind);
+        const edit = writer.insertKey(text, site.options!, [name], list ? [] : '');
+        return edit ? [{ title: `Add the required option '${name}'`, code: d.code, kind: 'quickfix' as const, isPreferred: true, edits: [edit], diagnostic: d }] : [];
+      });
+    }
+    case 'no-failure-handler': {
+      const body = doc.bodies.find((b) => b.pipeline && b.span.start <= d.start && d.end <= b.span.end);
+      if (!body?.pipeline || data.add !== true) return [];
+      const edit = writer.insertKey(text, body.pipeline, ['on_failure'], FAILURE_HANDLER);
+      return edit ? [{ title: "Add an on_failure handler that sets event.kind: pipeline_error and error.message", code: d.code, kind: 'quickfix', isPreferred: true, edits: [edit], diagnostic: d }] : [];
+    }
+    case 'set-value-invalid': {
+      const node = valueNodeAt(doc, d.start, d.end);
+      return stringList(data.values).map((v, i) => ({
+        title: `Replace with '${v}'`, code: d.code, kind: 'quickfix' as const, isPreferred: i === 0, diagnostic: d,
+        edits: [{ start: d.start, end: d.end, newText: scalarText(v, format, node) }],
+      }));
+    }
+    case 'capture-type-mismatch': {
+      const type = data.addType;
+      if (typeof type !== 'string' || text.charAt(d.end) !== '}') return [];
+      return [{ title: `Capture as ':${type}'`, code: d.code, kind: 'quickfix', isPreferred: true, edits: [{ start: d.end, end: d.end, newText: `:${type}` }], diagnostic: d }];
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The recommended handler, as data each syntax writes in its own style; the values quoted as pipelines write templates. */
+const FAILURE_HANDLER: PlainValue = [
+  { set: { field: 'event.kind', value: quoted('pipeline_error') } },
+  { set: { field: 'error.message', value: quoted('{{{_ingest.on_failure_message}}}') } },
+];
+
+/** The processor whose name key holds the offset. */
+function siteAt(doc: PipelineDocument, offset: number): ProcessorSite | undefined {
+  for (const body of doc.bodies) for (const site of body.processors) if (site.key.keySpan.start <= offset && offset <= site.key.keySpan.end) return site;
+  return undefined;
+}
+
+/** The value of a set or append processor spanning exactly [start, end). */
+function valueNodeAt(doc: PipelineDocument, start: number, end: number): ValueNode | undefined {
+  for (const body of doc.bodies) for (const site of body.processors) {
+    const value = site.options && valueOf(site.options, 'value');
+    for (const node of value?.kind === 'array' ? value.items : value ? [value] : []) if (node.start === start && node.end === end) return node;
+  }
+  return undefined;
+}
