@@ -1,11 +1,9 @@
 // The JIT's share of a first open, for the bench's notes: in a fresh process, the language server's own open path
-// (split, parse, check in batches with the trees released; lsp/diagnosticRun.ts) over ROUNDS documents of one size,
+// (split, parse, check in slices with the trees released; LanguageService.check) over ROUNDS documents of one size,
 // each new to the caches. Round 1 is what a fresh server pays cold; the later ones the same work warm. No protocol, no
 // transfer. Bundled by the bench into bench/out and run under plain node with the server's flags.
 // Usage: node warmup.js json|yaml LABEL BYTES ROUNDS [clean|dense]; prints {"roundsMs": [...]} on stdout.
 import { loadCatalog } from '../server/src/catalog';
-import { CheckedEvents, checkVersion } from '../server/src/lsp/diagnosticRun';
-import type { ParsedVersion } from '../server/src/lsp/parseCache';
 import { fileType } from '../server/src/document/fileType';
 import { LanguageService } from '../server/src/service/languageService';
 import { benchDocument, BenchFormat, BenchKind } from './generate';
@@ -22,9 +20,8 @@ async function main(): Promise<void> {
     // Round 1 is the bench's own document; then other seeds: the same size and shape, other events.
     const doc = benchDocument(format as BenchFormat, label, Number(bytes), 0, Number(bytes) + round, kind as BenchKind, catalog);
     const started = performance.now();
-    const parsed = service.parse(doc.text, doc.format);
-    const entry: ParsedVersion = { uri: `file:///bench/${doc.name}`, version: 1, type: fileType('events', doc.format), text: doc.text, parsed, reparsed: doc.events, parseMs: 0 };
-    const result = await checkVersion(entry, service, `events/${doc.name}`, new CheckedEvents(), () => false);
+    const parsed = service.parse(doc.text, fileType('events', doc.format));
+    const result = await service.check(parsed, `events/${doc.name}`, { yieldEvery: 10, isCancelled: () => false });
     roundsMs.push(performance.now() - started);
     if (!result || result.checked !== doc.events) throw new Error(`round ${round + 1}: ${result?.checked ?? 0} of ${doc.events} events checked`);
   }

@@ -14,20 +14,17 @@ import { Configurator } from './lsp/configuration';
 import { DefinitionWatcher, watches } from './lsp/definitionWatcher';
 import { WorkspaceFiles } from './lsp/workspaceFiles';
 import { indexedGlobs } from './service/workspaceIndex';
-import { yieldToEventLoop } from './lsp/diagnosticRun';
-import { Cancelled, describe, guarded, throwIfCancelled } from './lsp/guard';
+import { Cancelled, describe, guarded, throwIfCancelled, yieldToEventLoop } from './lsp/guard';
 import { LineTableDocument } from './lsp/lineTableDocument';
 import { OpenDocuments, Snapshot } from './lsp/openDocuments';
-import { checkWorkersFlag, ParallelChecker } from './lsp/parallelCheck';
 import { StatusRequest, StatusResult } from './lsp/protocol';
 import { PullDiagnostics } from './lsp/pullDiagnostics';
 import { PushDiagnostics } from './lsp/pushDiagnostics';
 import { resolveCompletionItem, toCompletionList } from './lsp/completionList';
-import { warmCompletion } from './lsp/completionWarmup';
 import { FixAllData, fromDiagnostic, toCodeAction, toHover, toInlayHint, toWorkspaceEdit } from './lsp/toLsp';
 import { folderFromUri, Workspace, Workspaces } from './lsp/workspaces';
 import type { CancellationToken } from 'vscode-languageserver';
-import { join } from 'node:path';
+import { warmUp } from './lsp/warmUp';
 
 const VERSION = '0.1.0';
 const TRANSPORTS = ['--stdio', '--node-ipc', '--socket=', '--pipe='];
@@ -76,9 +73,6 @@ connection.onInitialize((params: InitializeParams): InitializeResult | ResponseE
     return new ResponseError(ErrorCodes.InternalError, `fieldwise: the built-in field definitions do not load: ${describe(error)}`, { retry: false });
   }
   workspaces = new Workspaces(builtin);
-  // Started now, they load while the editor sends the first document.
-  const checkWorkers = checkWorkersFlag(process.argv.slice(2));
-  if (checkWorkers > 0) open.parallel = ParallelChecker.start(checkWorkers, join(__dirname, 'checkWorker.js'), builtin, { error: log, trace });
   const folders = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: params.rootUri }] : []);
   for (const f of folders) {
     const folder = folderFromUri(f.uri, f.name);
@@ -206,15 +200,14 @@ documents.onDidClose(({ document }) => {
   if (!client.pullDiagnostics) push.close(document.uri);
 });
 
-// The workspace's files are read once a mapping or console document is opened in its folder (only mappings read
-// them), in the background and a moment later, so that the document's own first diagnostics come first (a large
-// event file is parsed in one piece); an action on the mapping asks for them at once. Findings that read component
-// templates are refreshed when the read ends.
+// The workspace's files are read once a document whose kind reads them is opened in its folder, in the background and
+// a moment later, so that the document's own first diagnostics come first; an action on it asks for them at once.
+// Findings that read component templates are refreshed when the read ends.
 const FIRST_READ_DELAY_MS = 1000;
 documents.onDidOpen(async ({ document }) => {
   await ready;
   const ctx = open.context(document.uri);
-  if (!ctx?.workspace.folder || !(ctx.type.kind === 'mapping' || ctx.type.console) || workspaceFiles.reading(ctx.workspace)) return;
+  if (!ctx?.workspace.folder || ctx.oversize || !ctx.workspace.service.readsWorkspace(ctx.type) || workspaceFiles.reading(ctx.workspace)) return;
   const ws = ctx.workspace;
   setTimeout(() => { if (workspaces.all().includes(ws)) void scanFolder(ws, 'first'); }, FIRST_READ_DELAY_MS);
 });
@@ -225,7 +218,7 @@ connection.languages.diagnostics.on(guarded<DocumentDiagnosticParams, DocumentDi
     flushWorkspaceFiles(params.textDocument.uri, true);
     const report = await pull.handle(params, token);
     const ctx = open.context(params.textDocument.uri);
-    if (ctx) warmCompletion(ctx.workspace.service, ctx.type.format, ctx.file);
+    if (ctx && !ctx.oversize) warmUp(ctx.workspace.service, ctx.type.format, ctx.file);
     return report;
   }));
 
@@ -266,10 +259,11 @@ connection.languages.inlayHint.on(guarded('inlay hints', log, null as InlayHint[
 connection.onCodeAction(guarded('code actions', log, null as CodeAction[] | null, async (params: CodeActionParams, token) => {
   const snap = await snapshotFor(params.textDocument.uri, token);
   if (!snap) return null;
-  // The action that adds the workspace's fields reads the whole index: the folder's first read must be done.
-  const mappingLike = snap.type.kind === 'mapping' || snap.type.console;
-  if (mappingLike) await workspaceFiles.settled(snap.workspace);
-  if (mappingLike) flushWorkspaceFiles(snap.doc.uri, false);
+  // An action that reads the workspace (adding the fields it uses to a mapping) needs the folder's first read done.
+  if (snap.workspace.service.readsWorkspace(snap.type)) {
+    await workspaceFiles.settled(snap.workspace);
+    flushWorkspaceFiles(snap.doc.uri, false);
+  }
   // Check first in the background-friendly way; the fixes then find every event's findings cached.
   if (!(await open.diagnostics(snap, () => token.isCancellationRequested))) throw new Cancelled();
   const sent = params.context.diagnostics.map((d) => fromDiagnostic(d, snap.at)).filter((d) => d !== undefined);
@@ -298,7 +292,7 @@ connection.onRequest(StatusRequest, guarded('status', log, { schemaVersion: '', 
   return { schemaVersion: catalog.version, customFieldCount: catalog.customFieldCount };
 }));
 
-/** The current version of an event document, parsed (once per version); undefined for other documents. */
+/** The current version of a document Fieldwise analyses, parsed (once per version); undefined for other documents. */
 async function snapshotFor(uri: string, token: CancellationToken): Promise<Snapshot | undefined> {
   await ready;
   throwIfCancelled(token);

@@ -7,6 +7,7 @@ import type { FwDiagnostic, QuickFix, TextEdit } from '../../server/src/features
 import { LanguageService } from '../../server/src/service/languageService';
 import { defaultSettings } from '../../server/src/service/settings';
 import { testCatalog } from './featureFixture';
+import { parseEvents } from './events';
 
 export const FORMATS: readonly DocumentFormat[] = ['json', 'ndjson', 'yaml'];
 
@@ -45,7 +46,7 @@ function service(): LanguageService {
 /** Every diagnostic of a document through the language service (as the editor and `fieldwise check` get them), with its event and underlined text. */
 export function check(text: string, format: DocumentFormat): Seen[] {
   const svc = service();
-  const doc = svc.parse(text, format);
+  const doc = parseEvents(svc, text, format);
   return svc.diagnostics(doc, FILE).map((d) => ({ ...d, event: eventIndexOf(doc.events, d.start), text: text.slice(d.start, d.end) }));
 }
 
@@ -56,7 +57,7 @@ function eventIndexOf(events: readonly EventSlice[], offset: number): number {
 /** The code actions the editor is offered at a diagnostic (its quick fixes and, where more than one applies, "fix all"). */
 export function actionsAt(text: string, format: DocumentFormat, diagnostic: FwDiagnostic): QuickFix[] {
   const svc = service();
-  const doc = svc.parse(text, format);
+  const doc = parseEvents(svc, text, format);
   const all = svc.diagnostics(doc, FILE);
   return svc.codeActions(doc, FILE, { start: diagnostic.start, end: diagnostic.end }, all);
 }

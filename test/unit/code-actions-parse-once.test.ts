@@ -5,12 +5,13 @@ import assert from 'node:assert/strict';
 import { parseCounter } from '../../server/src/document/parseCounter';
 import { releaseTree } from '../../server/src/kinds/events/parsedEvent';
 import { service } from './diagnostics-fixture';
+import { parseEvents } from '../helpers/events';
 
 test('code actions over an event of 2,000 dotted keys parse it once, and offer each fix and the fix-all', () => {
   const keys = Array.from({ length: 2000 }, (_, i) => `"labels.k${i}":"v${i}"`).join(',');
   const text = `{"@timestamp":"2024-05-01T12:00:00Z","schema":{"version":"1.11.0"},${keys}}\n`;
   const lsp = service({ codes: ['dotted-key'] });
-  const doc = lsp.parse(text, 'ndjson');
+  const doc = parseEvents(lsp, text, 'ndjson');
   const diagnostics = lsp.diagnostics(doc, 'events/big.ndjson').filter((d) => d.code === 'dotted-key');
   assert.equal(diagnostics.length, 2000);
   // As the language server leaves it after checking: the tree released, rebuilt on demand.
@@ -28,7 +29,7 @@ test('deferred, the fix-all comes without its edits and costs no parse; resolved
   const keys = Array.from({ length: 300 }, (_, i) => `"labels.k${i}":"v${i}"`).join(',');
   const text = `{"@timestamp":"2024-05-01T12:00:00Z","schema":{"version":"1.11.0"},${keys}}\n`;
   const lsp = service({ codes: ['dotted-key'] });
-  const doc = lsp.parse(text, 'ndjson');
+  const doc = parseEvents(lsp, text, 'ndjson');
   const file = 'events/big.ndjson';
   const first = lsp.diagnostics(doc, file).find((d) => d.code === 'dotted-key')!;
   for (const event of doc.events) releaseTree(event);

@@ -7,6 +7,7 @@ import { typedBefore, withinLimit } from '../../server/src/features/completionLi
 import type { DocumentFormat } from '../../server/src/document/model';
 import { LanguageService } from '../../server/src/service/languageService';
 import { testCatalog } from '../helpers/featureFixture';
+import { parseEvents } from '../helpers/events';
 
 const LABELS = ['source', 'source.ip', 'source.port', 'client.ip', 'process.pid', 'ip_reputation', 'http.request.id', 'zip', 'event', 'event.id'];
 
@@ -55,7 +56,7 @@ for (const site of SITES) {
     test(`limited before the entries are built: ${site.format} ${JSON.stringify(site.text)}, at most ${max}`, () => {
       const offset = site.text.indexOf('|');
       const text = site.text.slice(0, offset) + site.text.slice(offset + 1);
-      const doc = service.parse(text, site.format);
+      const doc = parseEvents(service, text, site.format);
       const all = service.complete(doc, 'events/x.json', offset);
       const expected = withinLimit(all, typedBefore(text, offset), max);
       const got = service.completeWithin(doc, 'events/x.json', offset, max);

@@ -5,9 +5,19 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventDocumentFormat, expandPaths, formatFromName, guessFormat, looksLikeEvents } from '../../server/src/service/detect';
+import type { Catalog } from '../../server/src/catalog/types';
+import type { DocumentFormat } from '../../server/src/document/model';
+import { looksLikeEvents } from '../../server/src/kinds/events/looksLikeEvents';
+import { expandPaths, fileTypeOf, formatFromName, guessFormat } from '../../server/src/service/detect';
+import type { FieldwiseSettings } from '../../server/src/service/settings';
 import { defaultSettings, mergeSettings } from '../../server/src/service/settings';
 import { testCatalog } from './diagnostics-fixture';
+
+/** The event format of a file, or undefined when it is not an event document. */
+function eventDocumentFormat(file: string, text: string, settings: FieldwiseSettings, catalog: Catalog, languageId?: string): DocumentFormat | undefined {
+  const type = fileTypeOf(file, text, settings, catalog, languageId);
+  return type?.kind === 'events' ? type.format : undefined;
+}
 
 test('format from the file name', () => {
   const cases: Array<[string, string | undefined]> = [

@@ -3,11 +3,12 @@
 import assert from 'node:assert/strict';
 import { loadCatalog } from '../../server/src/catalog';
 import type { Catalog } from '../../server/src/catalog/types';
-import type { DocumentFormat, ParsedDocument } from '../../server/src/document/model';
+import type { DocumentFormat } from '../../server/src/document/model';
 import { applyEdits } from '../../server/src/kinds/events/edits';
 import type { FwDiagnostic, QuickFix } from '../../server/src/features/types';
 import { LanguageService } from '../../server/src/service/languageService';
 import { defaultSettings, FieldwiseSettings, mergeSettings } from '../../server/src/service/settings';
+import { EventDocument, parseEvents } from '../helpers/events';
 
 let catalog: Catalog | undefined;
 
@@ -40,9 +41,9 @@ export function service(options: CheckOptions = {}): LanguageService {
   return new LanguageService(testCatalog(), settings);
 }
 
-export function diagnose(text: string, format: DocumentFormat, options: CheckOptions = {}): { doc: ParsedDocument; diagnostics: FwDiagnostic[]; svc: LanguageService } {
+export function diagnose(text: string, format: DocumentFormat, options: CheckOptions = {}): { doc: EventDocument; diagnostics: FwDiagnostic[]; svc: LanguageService } {
   const svc = service(options);
-  const doc = svc.parse(text, format);
+  const doc = parseEvents(svc, text, format);
   return { doc, svc, diagnostics: svc.diagnostics(doc, options.file ?? 'events/test.json') };
 }
 

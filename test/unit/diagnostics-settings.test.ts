@@ -2,9 +2,9 @@
 // comments; and the engine's promises: cancellation between events, re-checking only the edited event.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DiagnosticsCancelled } from '../../server/src/kinds/events/eventDiagnostics';
 import { checkCounter } from '../../server/src/kinds/events/eventFindings';
 import { check, FixtureRow, jsonEvent, ndjsonEvents, service, yamlEvent } from './diagnostics-fixture';
+import { parseEvents } from '../helpers/events';
 
 const bad = jsonEvent('"source": {"prot": 443}, "event": {"kind": "evnt"}');
 
@@ -67,22 +67,25 @@ for (const row of rows) {
   });
 }
 
-test('checking stops between events when cancelled', () => {
+test('checking stops between events when cancelled', async () => {
   const svc = service();
   const text = Array.from({ length: 50 }, (_, i) => jsonEvent(`"event": {"sequence": ${i + 1}}`)).join('\n');
-  const doc = svc.parse(text, 'ndjson');
+  const doc = parseEvents(svc, text, 'ndjson');
   let polls = 0;
-  assert.throws(() => svc.diagnostics(doc, 'events/a.ndjson', () => ++polls > 3), DiagnosticsCancelled);
+  const before = checkCounter.events;
+  // A pause after every batch of events: the fourth asks, and the check stops there.
+  assert.equal(await svc.check(doc, 'events/a.ndjson', { yieldEvery: -1, isCancelled: () => ++polls > 3 }), undefined);
   assert.equal(polls, 4);
+  assert.ok(checkCounter.events - before < 50, 'the events after the cancellation are not checked');
 });
 
 test('an edit re-checks only the edited event', () => {
   const svc = service();
   const lines = Array.from({ length: 20 }, (_, i) => jsonEvent(`"event": {"sequence": ${i + 1}}`));
-  const first = svc.parse(`${lines.join('\n')}\n`, 'ndjson');
+  const first = parseEvents(svc, `${lines.join('\n')}\n`, 'ndjson');
   svc.diagnostics(first, 'events/a.ndjson');
   lines[7] = jsonEvent('"event": {"sequence": "eight"}');
-  const edited = svc.parse(`${lines.join('\n')}\n`, 'ndjson', first);
+  const edited = parseEvents(svc, `${lines.join('\n')}\n`, 'ndjson', first);
   const before = checkCounter.events;
   const found = svc.diagnostics(edited, 'events/a.ndjson');
   assert.equal(checkCounter.events - before, 1);
@@ -94,7 +97,7 @@ test('an edit re-checks only the edited event', () => {
 test('cached events still follow changed settings', () => {
   const text = ndjsonEvents('"source": {"prot": 1}');
   const svc = service();
-  const doc = svc.parse(text, 'ndjson');
+  const doc = parseEvents(svc, text, 'ndjson');
   assert.equal(svc.diagnostics(doc, 'a.ndjson')[0].severity, 'error');
   const quiet = service({ settings: { diagnostics: { severity: { 'unknown-field': 'information' } } } });
   assert.equal(quiet.diagnostics(doc, 'a.ndjson')[0].severity, 'information');

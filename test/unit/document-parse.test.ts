@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventAt, firstEvent, parseEventDocument } from '../../server/src/kinds/events/eventDocument';
 import { EventView } from '../../server/src/document/fieldRefs';
-import type { DocumentFormat, ParsedDocument, ValueNode } from '../../server/src/document/model';
+import type { DocumentFormat, ValueNode } from '../../server/src/document/model';
+import type { EventDocument } from '../helpers/events';
 
 /** Plain JS value of a node, to compare parses with JSON.parse and the yaml library. */
 function plain(node: ValueNode | undefined): unknown {
@@ -25,7 +26,7 @@ function events(text: string, format: DocumentFormat): unknown[] {
   return parseEventDocument(text, format).events.map((e) => plain(e.root));
 }
 
-function allErrors(doc: ParsedDocument): string[] {
+function allErrors(doc: EventDocument): string[] {
   return [...doc.errors.map((e) => e.message), ...doc.events.flatMap((e) => e.errors.map((x) => x.message))];
 }
 

@@ -10,7 +10,7 @@ import { firstEvent, parseEventDocument } from '../../server/src/kinds/events/ev
 import { parseJsonTolerant, parseJsonValue } from '../../server/src/document/syntaxes/json/jsonValue';
 import { parseYamlCst, parseYamlValue } from '../../server/src/document/syntaxes/yaml/yamlValue';
 import { itemText, splitYaml } from '../../server/src/kinds/events/yamlSplit';
-import { NestingTooDeep, ParsedDocument, Span, ValueNode } from '../../server/src/document/model';
+import { NestingTooDeep, Span, ValueNode } from '../../server/src/document/model';
 import { applyMutations, Mutation, mutation } from '../fuzz/mutations';
 import { FuzzInput, fuzzInputs } from '../fuzz/inputs';
 import { Codec, fuzzParameters } from '../fuzz/replay';
@@ -18,6 +18,7 @@ import { plainEvents, plainTree } from '../helpers/plainTree';
 import { defaultSettings } from '../../server/src/service/settings';
 import { fileTypeOf } from '../../server/src/service/detect';
 import { service, testCatalog } from './diagnostics-fixture';
+import type { EventDocument } from '../helpers/events';
 
 const inputs = fuzzInputs(64_000);
 type Case = [FuzzInput, Mutation[]];
@@ -52,7 +53,7 @@ function nodesInside(node: ValueNode | undefined, length: number, seen = new Set
   }
 }
 
-function rangesInside(doc: ParsedDocument): void {
+function rangesInside(doc: EventDocument): void {
   for (const e of doc.errors) inside(e, doc.text.length, `the document error '${e.message}'`);
   for (const event of doc.events) {
     inside({ start: event.start, end: event.start + event.text.length }, doc.text.length, `event ${event.index}`);
@@ -78,7 +79,7 @@ function deep<T>(parse: () => T): T | typeof TOO_DEEP {
  * Where the fast parser answers (as the document layer consults it: parseYamlValue, parseJsonValue), its tree is the
  * fallback parser's and the fallback finds no error; elsewhere the two calls are the same parse.
  */
-function fastAgrees(doc: ParsedDocument): void {
+function fastAgrees(doc: EventDocument): void {
   const pieces = doc.format === 'yaml' ? splitYaml(doc.text) : [];
   for (const event of doc.events) {
     const item = pieces.find((p) => p.start === event.start)?.item === true;

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import type { DocumentFormat, ParsedDocument, Span, ValueNode } from '../../server/src/document/model';
+import type { DocumentFormat, Span, ValueNode } from '../../server/src/document/model';
 import { applyEdits } from '../../server/src/kinds/events/edits';
 import type { FwDiagnostic, QuickFix } from '../../server/src/features/types';
 import { service } from './diagnostics-fixture';
@@ -16,6 +16,7 @@ import type { SourceDocument } from '../../server/src/service/languageService';
 import { defaultSettings } from '../../server/src/service/settings';
 import { fileTypeOf } from '../../server/src/service/detect';
 import { testCatalog } from './diagnostics-fixture';
+import { EventDocument, parseEvents } from '../helpers/events';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -52,7 +53,7 @@ function serialize(c: Case): string {
   return stringify(c.events.length === 1 ? c.events[0] : c.events);
 }
 
-function syntaxErrors(doc: ParsedDocument): string[] {
+function syntaxErrors(doc: EventDocument): string[] {
   return [...doc.errors, ...doc.events.flatMap((e) => e.errors)].map((e) => e.message);
 }
 
@@ -67,7 +68,7 @@ interface Named extends Span {
 }
 
 /** Every leaf as `path=value` (nested and dotted spellings alike) with the spans of its keys, containers and value. */
-function leaves(doc: ParsedDocument): Map<string, Named[]> {
+function leaves(doc: EventDocument): Map<string, Named[]> {
   const out = new Map<string, Named[]>();
   const walk = (node: ValueNode | undefined, path: string, spans: Named[], at: number): void => {
     if (!node) return void out.set(`${path}=(nothing)`, spans);
@@ -100,7 +101,7 @@ function touched(spans: Named[], d: FwDiagnostic): boolean {
  * The leaves a fix names: those its diagnostic touches; for a fix of the whole file (edits in several events), the
  * same paths and those below them in every event.
  */
-function namedBy(fix: QuickFix, before: Map<string, Named[]>, doc: ParsedDocument): (leaf: string) => boolean {
+function namedBy(fix: QuickFix, before: Map<string, Named[]>, doc: EventDocument): (leaf: string) => boolean {
   const d = fix.diagnostic;
   if (!d) return () => true;
   const direct = new Set([...before].filter(([, spans]) => touched(spans, d)).map(([leaf]) => leaf));
@@ -117,7 +118,7 @@ function namedBy(fix: QuickFix, before: Map<string, Named[]>, doc: ParsedDocumen
 test('applying every offered quick fix in turn keeps the file well-formed and its data, and ends', () => {
   fc.assert(fc.property(cases, (c) => {
     const text = serialize(c);
-    fc.pre(syntaxErrors(lsp.parse(text, c.format)).length === 0);
+    fc.pre(syntaxErrors(parseEvents(lsp, text, c.format)).length === 0);
     fixAll(text, c.format, 'events/fuzz');
   }), fuzzParameters('fix all', 60, codec));
 });
@@ -131,8 +132,8 @@ const unitKinds = FILE_KINDS.filter((k) => k.label === 'field definitions' || k.
  */
 function fixAll(start: string, format: DocumentFormat, file: string): void {
   const type = fileTypeOf(file, start, defaultSettings, testCatalog());
-  const parse = (t: string): SourceDocument => (type && type.kind !== 'events' ? lsp.parse(t, type) : lsp.parse(t, format));
-  const errors = (d: SourceDocument): string[] => ('events' in d ? syntaxErrors(d) : d.errors.map((e) => e.message));
+  const parse = (t: string): SourceDocument => (type && type.kind !== 'events' ? lsp.parse(t, type) : parseEvents(lsp, t, format));
+  const errors = (d: SourceDocument): string[] => ('events' in d ? syntaxErrors(d as EventDocument) : d.errors.map((e) => e.message));
   let text = start;
   let doc = parse(text);
   if (errors(doc).length > 0) return;
@@ -145,12 +146,12 @@ function fixAll(start: string, format: DocumentFormat, file: string): void {
     assert.ok(step < limit, `the fixes did not end after ${limit} steps: ${applied.slice(-6).join(' | ')}`);
     applied.push(`${fix.code}: ${fix.title}`);
     // The values as a tree: an event document's parse reads any JSON or YAML file's keys and values.
-    const tree = lsp.parse(text, format);
+    const tree = parseEvents(lsp, text, format);
     const before = leaves(tree);
     const next = applyEdits(text, fix.edits);
     const nextDoc = parse(next);
     assert.deepEqual(errors(nextDoc), [], `'${fix.title}' (${fix.code}) made a syntax error in:\n${text}\n---\n${next}`);
-    const after = leaves(lsp.parse(next, format));
+    const after = leaves(parseEvents(lsp, next, format));
     const kept = (leaf: string): boolean => {
       if (after.has(leaf)) return true;
       // An empty object or array that now holds something is still there.

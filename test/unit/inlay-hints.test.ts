@@ -9,6 +9,7 @@ import { inlayHints } from '../../server/src/kinds/events/eventHints';
 import { LanguageService } from '../../server/src/service/languageService';
 import { mergeSettings } from '../../server/src/service/settings';
 import { featureEnv } from '../helpers/featureFixture';
+import { parseEvents } from '../helpers/events';
 
 interface Case {
   name: string;
@@ -119,7 +120,7 @@ test('fieldwise.inlayHints.enabled false turns the badges off', () => {
   const text = '{"event": {"kind": "event"}}';
   const on = new LanguageService(catalog, mergeSettings({}));
   const off = new LanguageService(catalog, mergeSettings({ inlayHints: { enabled: false } }));
-  const doc = on.parse(text, 'json');
+  const doc = parseEvents(on, text, 'json');
   assert.equal(on.inlayHints(doc, 'events/a.json', { start: 0, end: text.length }).length, 2);
   assert.deepEqual(off.inlayHints(doc, 'events/a.json', { start: 0, end: text.length }), []);
 });

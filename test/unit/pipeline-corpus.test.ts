@@ -17,6 +17,7 @@ import { isPipeline } from '../../server/src/kinds/pipelines/pipelineDocument';
 import { LanguageService } from '../../server/src/service/languageService';
 import { defaultSettings } from '../../server/src/service/settings';
 import { testCatalog } from '../helpers/featureFixture';
+import { parseEvents } from '../helpers/events';
 
 const CORPUS = join(__dirname, '..', '..', '..', 'shared', 'corpus');
 const skip = existsSync(CORPUS) ? false : `no corpus at ${CORPUS}`;
@@ -126,7 +127,7 @@ function eventVerdict(path: readonly string[]): string[] {
   const text = `{${JSON.stringify(joined)}: "x"}\n`;
   const starts: number[] = [];
   path.reduce((at, name) => (starts.push(at), at + name.length + 1), 2);
-  const out = probe.diagnostics(probe.parse(text, 'json'), 'events/probe.json')
+  const out = probe.diagnostics(parseEvents(probe, text, 'json'), 'events/probe.json')
     .filter((d) => NAME_CODES.has(d.code) && starts.includes(d.start))
     .map((d) => `${d.code}@${starts.indexOf(d.start)}`)
     .sort();

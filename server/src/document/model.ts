@@ -142,11 +142,3 @@ export interface EventSlice {
   /** Local offsets at which each line of `text` starts, computed on demand. */
   lineStarts?: number[];
 }
-
-export interface ParsedDocument {
-  format: DocumentFormat;
-  text: string;
-  events: EventSlice[];
-  /** Syntax problems outside every event (document offsets): a missing `]`, junk after the root. */
-  errors: SyntaxProblem[];
-}

@@ -86,3 +86,8 @@ export function wordBefore(text: string, start: number, offset: number): string 
 
 /** Longer "words" are not something a user typed before asking for completion: nothing is filtered by them. */
 const MAX_WORD = 256;
+
+/** At most `max` of `entries` made at `offset` of `text`, the best for what was typed: for kinds that make every entry. */
+export function limitedTo(entries: CompletionEntry[], text: string, offset: number, max: number): LimitedCompletion {
+  return withinLimit(entries, typedBefore(text, offset), max);
+}

@@ -10,7 +10,8 @@ export interface DisableEntry {
 }
 
 export interface FieldwiseSettings {
-  files: { events: string[]; pipelines: string[]; mappings: string[]; console: string[] };
+  /** `fieldwise.files.<setting>`: each kind's globs (kinds/registry.ts) and the console text's, by setting name. */
+  files: Record<string, string[]>;
   events: { allowDottedKeys: boolean | string[] };
   diagnostics: {
     /** Per-code severity override, or 'off'. */

@@ -1,13 +1,26 @@
-// A file kind other than event documents, as the service sees it: one object that parses the kind's files and answers
-// every feature on them. The service holds a list of these (service/fileKinds.ts) and dispatches on `kind`; adding
-// a file kind adds one adapter there (docs/architecture.md, "How to add a file kind").
+// The contract of a file kind: one object that recognises the kind's files, parses them and answers every feature on
+// them. The registry (registry.ts) lists the kinds; the service (service/languageService.ts) dispatches to them and
+// knows none by name. Everything about one kind lives in its folder beside this file (docs/architecture.md).
 import type { ConsoleRequest } from '../document/console';
-import type { FileKind, FileType, KindDocument } from '../document/fileType';
+import type { FileType, KindDocument } from '../document/fileType';
+import type { DocumentFormat, Span } from '../document/model';
 import type { ParsedValue } from '../document/syntaxes/json/jsonValue';
-import type { Span } from '../document/model';
 import type { FeatureEnv } from '../features/env';
+import type { FwDiagnostic, HoverResult, InlayHintEntry, LimitedCompletion, QuickFix, RuleInfo, TextEdit } from '../features/types';
+
 export type { KindDocument };
-import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, RuleInfo } from '../features/types';
+
+/** What recognition reads of a text: the format its name says, and one whole parse shared by every kind asked. */
+export interface ContentProbe {
+  /** The path the globs see (relative to the workspace folder). */
+  readonly file: string;
+  readonly text: string;
+  readonly format: DocumentFormat;
+  /** The text parsed whole by its syntax (document/syntaxes/registry.ts), made on the first call only. */
+  whole(): ParsedValue;
+  /** The file is checked next (it is open, or the command line reads it): recognition may prepare that check. */
+  readonly checkNext: boolean;
+}
 
 /** A component template a file defines: its name when the file gives one (a console request), and the paths it maps explicitly. */
 export interface ComponentTemplate {
@@ -15,30 +28,99 @@ export interface ComponentTemplate {
   fields: string[];
 }
 
-export interface FileKindAdapter<D extends KindDocument = KindDocument> {
-  readonly kind: FileKind;
-  /** Every code this kind may report besides the event rules that judge names (`reads: 'names'`). */
-  readonly rules: readonly RuleInfo[];
-  /** Whether a console request's body is this kind's (`PUT _ingest/pipeline/x`); undefined: no console form. */
-  takesRequest?(request: ConsoleRequest): boolean;
+/** What a check found, and how much of the document it really checked (the rest was served from the kind's caches). */
+export interface CheckResult {
+  diagnostics: FwDiagnostic[];
+  /** The parts (an event document's events; the file, for a kind checked whole) checked in this run. */
+  checked: number;
+  total: number;
+  /** What a part is called in the trace (`events`). */
+  parts: string;
+}
+
+/**
+ * A check in slices: it yields between parts (the caller may let other work run, or stop there) and returns what it
+ * found. A kind checked whole returns at once (`wholeCheck`).
+ */
+export type Check = Generator<void, CheckResult, void>;
+
+/** What `codeActions` gets: the diagnostics the service's check gives, and the client's copies of those in the request. */
+export interface ActionContext {
+  shown: readonly FwDiagnostic[];
+  sent: readonly FwDiagnostic[];
+  /** Fix-alls may come without their edits (`deferred`), made by `fixAll` when the client resolves one. */
+  deferFixAll: boolean;
+}
+
+/** What a parse may start from. */
+export interface ParseContext<D> {
+  /** The file's previous version: a kind read in parts keeps the unchanged ones. */
+  previous?: D;
+  /** Console text: the requests whose bodies are this kind's, each parsed in place (`console.ts` `isolate`). */
+  requests?: readonly ConsoleRequest[];
+  /** The same text already parsed whole by recognition (`ContentProbe.whole`): taken instead of parsing again. */
+  whole?: ParsedValue;
+}
+
+export interface FileKind<D extends KindDocument = KindDocument> {
+  /** The registry's name of the kind (`FileType.kind`). */
+  readonly name: string;
+  /** What one file of the kind is called in messages and summaries (`pipeline file`). */
+  readonly noun: string;
+  /** The kind's name on the command line (`--kind`) and in settings documentation. */
+  readonly cliName: string;
+  /** The formats its files come in. */
+  readonly formats: readonly DocumentFormat[];
   /**
-   * Parses a file; never throws. For console text (`type.console`) `requests` are the requests whose bodies are this
-   * kind's: parse each body in place (`console.ts` `isolate`) so offsets stay the file's. `whole`: the text already
-   * parsed whole by file detection, to take instead of parsing it again. `previous`: the file's previous version,
-   * whose unchanged parts a kind read in units may keep (a pipeline's processors).
+   * The `fieldwise.files.<setting>` glob setting that makes a file a candidate, and its defaults (package.json
+   * contributes the same, a test holds them equal). Kinds may share a setting: the first to give defaults sets them.
    */
-  parse(text: string, type: FileType, requests?: readonly ConsoleRequest[], whole?: ParsedValue, previous?: KindDocument): D;
-  /** Every finding; `env` is the event features' environment for the file (an adapter adds what its kind needs). */
-  diagnostics(doc: D, env: FeatureEnv): FwDiagnostic[];
-  complete(doc: D, offset: number, env: FeatureEnv): CompletionEntry[];
+  readonly files: { readonly setting: string; readonly defaults?: readonly string[] };
+  /** Every code the kind may report, its shared rules included. */
+  readonly rules: readonly RuleInfo[];
+  /**
+   * Of the files its globs name, whether this one is the kind's (kinds sharing a setting tell theirs apart);
+   * undefined: every one.
+   */
+  claims?(probe: ContentProbe): boolean;
+  /**
+   * Whether a file no glob names is the kind's, by its content: false, true, or the document already parsed on the
+   * way (parsed as `type` would be: the parse that follows takes it instead of parsing again).
+   */
+  recognise(probe: ContentProbe, env: FeatureEnv): boolean | D;
+  /**
+   * Whether an edit from `before` to `text` leaves the answer of recognition as it was (an event document whose first
+   * event is unchanged), so that the editor need not ask again; undefined: always ask.
+   */
+  keepsRecognition?(before: D, text: string): boolean;
+  /** Parses a file; never throws. */
+  parse(text: string, type: FileType, context: ParseContext<D>): D;
+  /** The parts of a document parsed anew against the previous version (an event document's events), for the trace. */
+  reparsed?(doc: D, previous: D | undefined): number;
+  /** Every finding, document offsets, the settings applied. */
+  diagnostics(doc: D, env: FeatureEnv): Check;
+  complete(doc: D, offset: number, env: FeatureEnv, max: number): LimitedCompletion;
   /** The documentation of a completion entry of this kind, from its `docPath`; undefined when the path is not its own. */
   completionDocumentation?(docPath: string, env: FeatureEnv): string | undefined;
   hover(doc: D, offset: number, env: FeatureEnv): HoverResult | undefined;
   inlayHints(doc: D, range: Span, env: FeatureEnv): InlayHintEntry[];
-  /** The field paths the file writes (a pipeline's targets; not what it removes), for the workspace's field index. */
-  writtenFields?(doc: D): string[];
-  /** The component templates the file defines and the paths each maps explicitly; `name` from a console request, undefined in a file (its file name names it). */
+  /** Quick fixes and fix-alls for the diagnostics that touch `range`. */
+  codeActions(doc: D, range: Span, context: ActionContext, env: FeatureEnv): QuickFix[];
+  /** The edits of a deferred fix-all of `code`. */
+  fixAll?(doc: D, code: string, env: FeatureEnv): TextEdit[];
+  /** Runs the kind's first request once per catalog while the editor is idle (its cold code compiled before the user asks). */
+  warmUp?(env: FeatureEnv): void;
+  /** Whether a console request's body is this kind's (`PUT _ingest/pipeline/x`); undefined: no console form. */
+  takesRequest?(request: ConsoleRequest): boolean;
+  /** The field paths the file writes (a pipeline's targets, an event's keys; not what it removes), for the workspace index. */
+  writtenFields?(doc: D): Iterable<string>;
+  /** The component templates the file defines and the paths each maps explicitly. */
   componentTemplates?(doc: D): ComponentTemplate[];
-  /** Quick fixes for `shown` (the diagnostics the editor shows, document offsets) that touch `range`. */
-  codeActions(doc: D, shown: readonly FwDiagnostic[], range: Span, env: FeatureEnv): QuickFix[];
+  /** Whether the kind's findings and actions read the workspace's other files (the folder is then read once it opens). */
+  readonly readsWorkspace?: boolean;
+}
+
+/** The check of a kind checked whole: one part, found at once. */
+export function* wholeCheck(diagnostics: () => FwDiagnostic[]): Check {
+  return { diagnostics: diagnostics(), checked: 1, total: 1, parts: 'files' };
 }

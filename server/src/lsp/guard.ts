@@ -19,6 +19,9 @@ export function throwIfCancelled(token: CancellationToken): void {
 
 export type Logger = (message: string) => void;
 
+/** Lets the event loop run what waits (a cancellation, an edit, another request) before going on. */
+export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 export function guarded<P, R, E = void>(
   name: string,
   log: Logger,

@@ -1,25 +1,32 @@
-// Open documents as the server sees them: which workspace, file name and event format, the cached parse of the
-// current version, and the per-event diagnostics cache.
+// Open documents as the server sees them: which workspace, file name and file type, and the cached parse of the
+// current version.
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver';
-import { fileType, FileType } from '../document/fileType';
-import { maxFileChars, oversizeDiagnostic, oversizeEventFile } from './sizeLimit';
-import { CheckedEvents, checkVersion, DiagnosticsResult } from './diagnosticRun';
-import { EventSelection } from './eventSelection';
-import type { ParallelChecker } from './parallelCheck';
+import type { FileType } from '../document/fileType';
+import { maxFileChars, oversizeDiagnostic, readByName } from './sizeLimit';
+import { FileTypes } from './fileTypes';
+import type { DiagnosticsResult } from '../service/languageService';
 import { ParseCache, ParsedVersion } from './parseCache';
 import { positionsAt, Positions } from './positions';
 import type { Workspace, Workspaces } from './workspaces';
 
-export interface DocContext {
+interface OpenDocument {
   doc: TextDocument;
   workspace: Workspace;
   /** The file name settings globs and features see. */
   file: string;
+}
+
+/** A document Fieldwise analyses, and as what. */
+export interface DocContext extends OpenDocument {
   type: FileType;
-  /** Past fieldwise.maxFileSize: the one diagnostic it gets instead of analysis; nothing else is answered. */
-  oversize?: Diagnostic;
+  oversize?: undefined;
+}
+
+/** A document past fieldwise.maxFileSize: the one diagnostic it gets instead of analysis; nothing else is answered. */
+export interface OversizeContext extends OpenDocument {
+  oversize: Diagnostic;
 }
 
 /** A parsed version with what it takes to answer for it. */
@@ -30,27 +37,27 @@ export interface Snapshot extends DocContext {
   at: Positions;
 }
 
+/** A long check gives the event loop a turn after this much work (a cancellation or a newer edit gets in). */
+const SLICE_MS = 10;
+
 export class OpenDocuments {
   private readonly parses = new ParseCache();
-  private readonly checked = new Map<string, CheckedEvents>();
-  private readonly selection = new EventSelection();
-  /** Worker threads that share large first checks (`--check-workers=N`); none by default. */
-  parallel: ParallelChecker | undefined;
+  private readonly types = new FileTypes();
 
   constructor(private readonly documents: TextDocuments<TextDocument>, private readonly workspaces: () => Workspaces) {}
 
   /** The document if it is open and of a file type Fieldwise serves; undefined means Fieldwise leaves it alone. */
-  context(uri: string): DocContext | undefined {
+  context(uri: string): DocContext | OversizeContext | undefined {
     const doc = this.documents.get(uri);
     if (!doc) return undefined;
     const workspace = this.workspaces().of(uri);
     const file = workspace.fileOf(uri);
     if (doc.getText().length > maxFileChars(workspace.settings)) {
-      if (!oversizeEventFile(workspace.settings, file, doc.languageId)) return undefined;
+      if (!readByName(workspace.settings, file, doc.languageId)) return undefined;
       this.close(uri);
-      return { doc, workspace, file, type: fileType('events', 'json'), oversize: oversizeDiagnostic(workspace.service, doc.getText().length) };
+      return { doc, workspace, file, oversize: oversizeDiagnostic(workspace.service, doc.getText().length) };
     }
-    const type = this.selection.typeOf(uri, doc.version, doc.languageId, () => doc.getText(), workspace, file, this.parses.peek(uri));
+    const type = this.types.typeOf(uri, doc.version, doc.languageId, () => doc.getText(), workspace, file, this.parses.peek(uri));
     return type ? { doc, workspace, file, type } : undefined;
   }
 
@@ -60,22 +67,14 @@ export class OpenDocuments {
     return { ...ctx, entry, fresh: entry !== before, at: positionsAt(ctx.doc, entry.version, entry.text) };
   }
 
+  /** The version's findings, checked in slices that leave the server answering; undefined when cancelled on the way. */
   diagnostics(snap: Snapshot, isCancelled: () => boolean): Promise<DiagnosticsResult | undefined> {
-    const uri = snap.doc.uri;
-    let checked = this.checked.get(uri);
-    if (!checked) {
-      checked = new CheckedEvents();
-      this.checked.set(uri, checked);
-    }
-    const ws = snap.workspace;
-    const parallel = this.parallel && { checker: this.parallel, settings: ws.settings };
-    return checkVersion(snap.entry, ws.service, snap.file, checked.forGeneration(ws.generation), isCancelled, parallel);
+    return snap.workspace.service.check(snap.entry.parsed, snap.file, { yieldEvery: SLICE_MS, isCancelled });
   }
 
   close(uri: string): void {
     this.parses.drop(uri);
-    this.checked.delete(uri);
-    this.selection.forget(uri);
+    this.types.forget(uri);
   }
 
   all(): TextDocument[] {
@@ -86,6 +85,5 @@ export class OpenDocuments {
 /** The trace line of one diagnostics run: how much of the document this version really re-parsed and re-checked. */
 export function runSummary(snap: Snapshot, result: DiagnosticsResult): string {
   const parse = snap.fresh ? `parsed ${snap.entry.reparsed} of ${result.total} in ${snap.entry.parseMs.toFixed(1)} ms` : 'parse cached';
-  const shared = result.shared ? `, ${result.shared} by worker threads` : '';
-  return `diagnostics ${snap.file} v${snap.entry.version}: checked ${result.checked} of ${result.total} events${shared} in ${result.ms.toFixed(1)} ms (${parse})`;
+  return `diagnostics ${snap.file} v${snap.entry.version}: checked ${result.checked} of ${result.total} ${result.parts} in ${result.ms.toFixed(1)} ms (${parse})`;
 }

@@ -1,7 +1,7 @@
 // One parse per document version; the next version is parsed against the previous one, so unchanged events
 // (same text) are reused as they are and only the edited ones are parsed again.
 import type { FileType } from '../document/fileType';
-import { isEventDocument, LanguageService, SourceDocument } from '../service/languageService';
+import type { LanguageService, SourceDocument } from '../service/languageService';
 
 export interface ParsedVersion {
   uri: string;
@@ -10,7 +10,7 @@ export interface ParsedVersion {
   text: string;
   /** The parse; an event nested too deep carries one syntax error instead of a tree (document layer). */
   parsed: SourceDocument;
-  /** Events new in this version, parsed when first read (the rest were reused from the previous one); 1 for a pipeline. */
+  /** Parts new in this version (an event document's events; the rest were reused from the previous one); 1 for a kind parsed whole. */
   reparsed: number;
   parseMs: number;
 }
@@ -41,11 +41,6 @@ function parseVersion(
 ): ParsedVersion {
   const started = performance.now();
   const parsed = service.parse(text, type, previous?.parsed);
-  let reparsed = 1;
-  if (isEventDocument(parsed)) {
-    const before = new Set(previous && isEventDocument(previous.parsed) ? previous.parsed.events.map((e) => service.eventKey(e)) : []);
-    reparsed = 0;
-    for (const event of parsed.events) if (!before.has(service.eventKey(event))) reparsed++;
-  }
+  const reparsed = service.reparsed(parsed, previous?.parsed);
   return { uri, version, type, text, parsed, reparsed, parseMs: performance.now() - started };
 }

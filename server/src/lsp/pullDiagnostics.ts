@@ -1,11 +1,10 @@
 // textDocument/diagnostic (LSP 3.17): each answer carries a resultId; a client asking again with that id gets
 // `unchanged` (no work at all when neither the version nor the settings moved, no payload when the result is equal).
 import type { CancellationToken, Diagnostic, DocumentDiagnosticParams, DocumentDiagnosticReport, Range } from 'vscode-languageserver';
-import { Cancelled, throwIfCancelled } from './guard';
+import { Cancelled, throwIfCancelled, yieldToEventLoop } from './guard';
 import { OpenDocuments, runSummary } from './openDocuments';
 import { toDiagnostic } from './toLsp';
 import { withinCeiling } from './diagnosticCeiling';
-import { yieldToEventLoop } from './diagnosticRun';
 
 interface Answered {
   resultId: string;

@@ -1,11 +1,11 @@
 // textDocument/publishDiagnostics for clients that cannot pull: checked after a pause in typing (debounced),
 // and abandoned as soon as a newer edit arrives.
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver';
+import { yieldToEventLoop } from './guard';
 import { OpenDocuments, runSummary } from './openDocuments';
 import { toDiagnostic } from './toLsp';
 import { withinCeiling } from './diagnosticCeiling';
-import { warmCompletion } from './completionWarmup';
-import { yieldToEventLoop } from './diagnosticRun';
+import { warmUp } from './warmUp';
 import type { TraceLog } from './pullDiagnostics';
 
 export const PUSH_DEBOUNCE_MS = 200;
@@ -65,6 +65,6 @@ export class PushDiagnostics {
     const diagnostics: Diagnostic[] = withinCeiling(result.diagnostics, snap.workspace.settings.diagnostics.maxInformationAndHints).map((d) => toDiagnostic(d, snap.at));
     this.published.add(uri);
     this.host.send(this.host.versioned ? { uri, version: snap.entry.version, diagnostics } : { uri, diagnostics });
-    warmCompletion(ctx.workspace.service, ctx.type.format, ctx.file);
+    warmUp(ctx.workspace.service, ctx.type.format, ctx.file);
   }
 }

@@ -4,7 +4,7 @@
 import type { Diagnostic } from 'vscode-languageserver';
 import { DiagnosticSeverity } from 'vscode-languageserver';
 import type { LanguageService } from '../service/languageService';
-import { formatFromLanguage, formatFromName, matchesEventGlobs } from '../service/detect';
+import { readableByName } from '../service/detect';
 import { SOURCE } from './toLsp';
 import type { FieldwiseSettings } from '../service/settings';
 
@@ -13,12 +13,9 @@ export function maxFileChars(settings: FieldwiseSettings): number {
   return settings.maxFileSize * 1024 * 1024;
 }
 
-/**
- * Whether an over-limit file would be an event document: judged by its name, globs and language only, since reading
- * its first event is what the limit avoids.
- */
-export function oversizeEventFile(settings: FieldwiseSettings, file: string, languageId: string): boolean {
-  return matchesEventGlobs(settings, file) || (formatFromName(file) ?? formatFromLanguage(languageId)) !== undefined;
+/** Whether an over-limit file would be read: judged by its name, globs and language only, since reading its content is what the limit avoids. */
+export function readByName(settings: FieldwiseSettings, file: string, languageId: string): boolean {
+  return readableByName(settings, file, languageId);
 }
 
 /** The one diagnostic of a file past the limit, at its start (the service words it). */

@@ -1,122 +1,90 @@
-// Which files are event documents, and in which format: the files matching fieldwise.files.events, and any JSON or
-// YAML file whose first event looks like one. The language server and the command line both decide with this.
+// What a file is, decided once for the editor and the command line alike: by path first (the console globs, then each
+// kind's `fieldwise.files.*` globs in the registry's order), then by content (each kind's recognition in the same
+// order). The registry of kinds (kinds/registry.ts) and of formats (document/syntaxes/registry.ts) are the only lists.
 import { readdirSync, Stats, statSync } from 'node:fs';
 import { isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import type { Catalog } from '../catalog/types';
-import { loadProcessorTable } from '../catalog/processors';
 import { looksLikeConsole, splitConsole } from '../document/console';
-import { looksLikeFieldDefinitions } from '../kinds/fieldDefinitions/looksLikeFieldDefinitions';
-import { firstEvent } from '../kinds/events/eventDocument';
-import { fileType, FileType } from '../document/fileType';
-import { parseGuarded } from '../document/syntaxes/guardedParse';
+import { fileType, FileType, KindDocument } from '../document/fileType';
+import type { DocumentFormat } from '../document/model';
 import type { ParsedValue } from '../document/syntaxes/json/jsonValue';
-import type { DocumentFormat, ObjectNode, ValueNode } from '../document/model';
-import { looksLikeMapping } from '../kinds/mappings/looksLikeMapping';
-import { PIPELINE_KEYS } from '../kinds/pipelines/pipelineDocument';
-import { matchesAny } from '../features/fileSettings';
-import { adapterForRequest, adapterOf } from '../kinds/registry';
+import { formatFromLanguage, formatFromName, formatOf } from '../document/syntaxes/registry';
+import type { FeatureEnv } from '../features/env';
+import { FeatureCaches } from '../features/featureCaches';
+import { dottedKeysAllowed, matchesAny } from '../features/fileSettings';
+import type { ContentProbe } from '../kinds/kind';
+import { kinds } from '../kinds/registry';
+import { CONSOLE_LANGUAGES, kindForRequest } from './consoleDocument';
 import type { FieldwiseSettings } from './settings';
 
-const EXTENSIONS: Array<[RegExp, DocumentFormat]> = [
-  [/\.(?:ndjson|jsonl)$/i, 'ndjson'],
-  [/\.json$/i, 'json'],
-  [/\.ya?ml$/i, 'yaml'],
-];
+export { formatFromName, guessFormat } from '../document/syntaxes/registry';
 
-const LANGUAGES: Record<string, DocumentFormat> = { json: 'json', jsonc: 'json', ndjson: 'ndjson', jsonl: 'ndjson', jsonlines: 'ndjson', yaml: 'yaml' };
-
-/** The format a file name says: .json -> json, .ndjson/.jsonl -> ndjson, .yml/.yaml -> yaml. */
-export function formatFromName(file: string): DocumentFormat | undefined {
-  for (const [pattern, format] of EXTENSIONS) if (pattern.test(file)) return format;
-  return undefined;
+/** What detection found: the type, and what recognition parsed on the way (for the parse that follows). */
+export interface Detection {
+  type: FileType;
+  /** The document, when recognition parsed it as the kind does. */
+  doc?: KindDocument;
+  /** The text parsed whole, when recognition did so. */
+  whole?: ParsedValue;
 }
 
-/** The format an editor's language id says. */
-export function formatFromLanguage(languageId: string | undefined): DocumentFormat | undefined {
-  return languageId === undefined ? undefined : LANGUAGES[languageId];
-}
-
-/** The format of a text whose name says nothing: JSON when it starts with { or [, NDJSON when several lines do. */
-export function guessFormat(text: string): DocumentFormat {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
-  const first = lines[0] ?? '';
-  if (first.startsWith('{') && lines.length > 1 && lines.every((l) => l.startsWith('{') && l.endsWith('}'))) return 'ndjson';
-  return first.startsWith('{') || first.startsWith('[') ? 'json' : 'yaml';
-}
-
-/** Whether a path (relative to its workspace or the current folder) matches fieldwise.files.events. */
-export function matchesEventGlobs(settings: FieldwiseSettings, file: string): boolean {
-  return matchesAny(settings.files.events, file);
+export interface DetectOptions {
+  languageId?: string;
+  /** The file is checked next: recognition may prepare that check (ContentProbe.checkNext). */
+  checkNext: boolean;
 }
 
 /**
- * Whether the first event of a text looks like an event: it has `@timestamp`, a `schema` or `ecs` object (or a
- * dotted `schema.version` / `ecs.version` key), or two or more keys that are schema field sets.
+ * What a file is, or undefined when Fieldwise leaves it alone. `envOf` gives the features' environment recognition
+ * reads (the catalog; a kind's state kept between versions).
  */
-export function looksLikeEvents(text: string, format: DocumentFormat, catalog: Catalog, whole?: () => ParsedValue): boolean {
-  const first = whole && isOneObject(text, format) ? whole().root : firstEventRoot(text, format);
-  if (first?.kind !== 'object') return false;
-  const setNames = topLevelSetNames(catalog);
-  let sets = 0;
-  const seen = new Set<string>();
-  for (const property of first.properties) {
-    const key = property.key;
-    if (key === '@timestamp' || key === 'schema.version' || key === 'ecs.version') return true;
-    if ((key === 'schema' || key === 'ecs') && property.value?.kind === 'object') return true;
-    const head = key.split('.')[0];
-    if (setNames.has(head) && !seen.has(head)) {
-      seen.add(head);
-      if (++sets >= 2) return true;
-    }
+export function detect(
+  file: string, text: string, settings: FieldwiseSettings, envOf: (format: DocumentFormat) => FeatureEnv, options: DetectOptions,
+): Detection | undefined {
+  const { languageId } = options;
+  if (matchesAny(settings.files.console ?? [], file) || (languageId !== undefined && CONSOLE_LANGUAGES.includes(languageId))) {
+    const type = consoleType(text);
+    return type && { type };
   }
-  return false;
-}
-
-/** The event format of a file, or undefined when Fieldwise leaves it alone (not JSON/YAML, or not events). */
-export function eventDocumentFormat(file: string, text: string, settings: FieldwiseSettings, catalog: Catalog, languageId?: string): DocumentFormat | undefined {
-  const type = fileTypeOf(file, text, settings, catalog, languageId);
-  return type?.kind === 'events' ? type.format : undefined;
-}
-
-/** Parses a text whole, as a pipeline is parsed (`parseGuarded`): the LanguageService keeps the result for the parse that follows. */
-export type WholeParse = (text: string, format: 'json' | 'yaml') => ParsedValue;
-
-/**
- * What a file is, or undefined when Fieldwise leaves it alone. By path first (the fieldwise.files.* globs: console
- * text, events, pipelines, then mappings and field definitions), then by content: events, ingest pipelines, field
- * definitions, mappings. Events and pipelines share one whole parse, `parseWhole`: a JSON text of one object is
- * its own first event, and that parse also reads it as a pipeline.
- */
-export function fileTypeOf(
-  file: string, text: string, settings: FieldwiseSettings, catalog: Catalog, languageId?: string, parseWhole: WholeParse = wholeText,
-): FileType | undefined {
-  if (matchesAny(settings.files.console, file) || languageId === 'http' || languageId === 'es-console') return consoleType(text);
   const format = formatFromName(file) ?? formatFromLanguage(languageId);
   if (!format || isPipelineTestInput(file)) return undefined;
-  if (matchesEventGlobs(settings, file)) return fileType('events', format);
-  if (format !== 'ndjson' && matchesAny(settings.files.pipelines, file)) return fileType('ingestPipeline', format);
-  if (format !== 'ndjson' && matchesAny(settings.files.mappings, file)) {
-    const kind = definesAsList(text, format) ? 'fieldDefinitions' : 'mapping';
-    if (adapterOf(kind)) return fileType(kind, format);
+  const probe = new Probe(file, text, format, options.checkNext);
+  for (const kind of kinds) {
+    if (!kind.formats.includes(format) || !matchesAny(settings.files[kind.files.setting] ?? [], file)) continue;
+    if (kind.claims && !kind.claims(probe)) continue;
+    return { type: fileType(kind.name, format) };
   }
-  if (format === 'ndjson') return looksLikeEvents(text, format, catalog) ? fileType('events', format) : undefined;
-  let parsed: ParsedValue | undefined;
-  const whole = (): ParsedValue => (parsed ??= parseWhole(text, format));
-  if (looksLikeEvents(text, format, catalog, whole)) return fileType('events', format);
-  if (looksLikePipeline(text, format, whole)) return fileType('ingestPipeline', format);
-  if (looksLikeFieldDefinitions(text, format)) return fileType('fieldDefinitions', format);
-  if (looksLikeMapping(text, format)) return fileType('mapping', format);
+  const env = envOf(format);
+  for (const kind of kinds) {
+    if (!kind.formats.includes(format)) continue;
+    const found = kind.recognise(probe, env);
+    if (found) return { type: fileType(kind.name, format), doc: found === true ? undefined : found, whole: probe.parsed };
+  }
   return undefined;
 }
 
-function wholeText(text: string, format: 'json' | 'yaml'): ParsedValue {
-  return parseGuarded(text, format === 'yaml', 'a pipeline');
+/** What a file is, for callers without a service: recognition keeps nothing between calls. */
+export function fileTypeOf(file: string, text: string, settings: FieldwiseSettings, catalog: Catalog, languageId?: string): FileType | undefined {
+  const envOf = (format: DocumentFormat): FeatureEnv => ({
+    catalog, format, settings, file, dottedKeys: dottedKeysAllowed(settings, file), caches: new FeatureCaches(),
+  });
+  return detect(file, text, settings, envOf, { languageId, checkNext: false })?.type;
 }
 
-/** A JSON text whose first event is the whole text: one object (not an array of events, not Elastic's `{"expected": [...]}`). */
-function isOneObject(text: string, format: DocumentFormat): boolean {
-  return format === 'json' && /^\s*\{/.test(text) && !/^\s*\{\s*"expected"\s*:\s*\[/.test(text);
+/** Whether the editor would read a file by its name, language or globs alone (its size is checked before its content). */
+export function readableByName(settings: FieldwiseSettings, file: string, languageId: string): boolean {
+  return (formatFromName(file) ?? formatFromLanguage(languageId)) !== undefined || kinds.some((k) => matchesAny(settings.files[k.files.setting] ?? [], file));
+}
+
+class Probe implements ContentProbe {
+  parsed: ParsedValue | undefined;
+
+  constructor(readonly file: string, readonly text: string, readonly format: DocumentFormat, readonly checkNext: boolean) {}
+
+  whole(): ParsedValue {
+    return (this.parsed ??= formatOf(this.format).syntax.parse(this.text));
+  }
 }
 
 const TEST_INPUT = /(?:^|\/)_dev\/test\/pipeline\/test-[^/]*\.(?:json|ya?ml)$/;
@@ -126,89 +94,14 @@ function isPipelineTestInput(file: string): boolean {
   return TEST_INPUT.test(file.replace(/\\/g, '/')) && !file.endsWith('-expected.json');
 }
 
-/** Console text that sends a request some file kind reads; its kind is the first such request's (the service reads them all). */
+/** Console text that sends a request some kind reads; its kind is the first such request's (the service reads them all). */
 function consoleType(text: string): FileType | undefined {
   if (!looksLikeConsole(text)) return undefined;
   for (const request of splitConsole(text)) {
-    const adapter = request.body && adapterForRequest(request);
-    if (adapter) return fileType(adapter.kind, 'json', true);
+    const kind = request.body && kindForRequest(request);
+    if (kind) return fileType(kind.name, 'json', true);
   }
   return undefined;
-}
-
-/**
- * Of the files fieldwise.files.mappings names, field definitions are YAML lists (`- name: ...`, `- key: ...`);
- * index templates and mappings are objects.
- */
-function definesAsList(text: string, format: DocumentFormat): boolean {
-  if (format !== 'yaml') return false;
-  for (const line of text.slice(0, 65536).split('\n')) {
-    const trimmed = line.trim();
-    if (trimmed === '' || trimmed === '---' || trimmed.startsWith('#')) continue;
-    return trimmed.startsWith('- ') || trimmed === '-';
-  }
-  return false;
-}
-
-/**
- * An ingest pipeline: an object whose keys are pipeline keys with a `processors` list, or a bare list, whose items
- * are one-key objects named after ingest processors (most of them: a pipeline being written has a typo or two).
- * A list alone, or `processors:` without the other pipeline keys, is also how a Beats config looks: there the items'
- * options must be the ingest processor's own too (Beats' `rename` and `convert` take `fields: [{from, to}]`).
- */
-export function looksLikePipeline(text: string, format: DocumentFormat, whole: () => ParsedValue = () => wholeText(text, format === 'yaml' ? 'yaml' : 'json')): boolean {
-  // Cheap first: only a text that names `processors` or is a list is parsed whole.
-  if (!text.includes('processors') && !/^\s*(?:---\s*)?-|^\s*\[/.test(text)) return false;
-  let root: ValueNode | undefined;
-  try {
-    root = whole().root;
-  } catch {
-    return false;
-  }
-  if (root?.kind !== 'object') return mostlyProcessors(root, true);
-  if (!root.properties.some((p) => p.key === 'processors')) return false;
-  // Beats configs have `processors:` too, never the other keys of a pipeline: with those, the names alone decide.
-  const strict = !root.properties.some((p) => p.key !== 'processors' && PIPELINE_KEYS.includes(p.key));
-  return mostlyProcessors(valueOfKey(root, 'processors'), strict);
-}
-
-function valueOfKey(object: ObjectNode, key: string): ValueNode | undefined {
-  return object.properties.find((p) => p.key === key)?.value;
-}
-
-/**
- * Most items are ingest processors: one-key objects named after one. `strict`: whose options (when given) are all its
- * own too, for Beats has processors of the same names with other options (`rename: {fields: [{from, to}]}`).
- */
-function mostlyProcessors(list: ValueNode | undefined, strict: boolean): boolean {
-  if (list?.kind !== 'array' || list.items.length === 0) return false;
-  const table = loadProcessorTable();
-  let known = 0;
-  for (const item of list.items) {
-    if (item.kind !== 'object' || item.properties.length !== 1) continue;
-    const { key: name, value } = item.properties[0];
-    if (!table.get(name)) continue;
-    if (strict && value?.kind === 'object' && value.properties.some((p) => p.key !== '' && !table.option(name, p.key))) continue;
-    known++;
-  }
-  return known * 2 > list.items.length;
-}
-
-const setNameMemo = new WeakMap<Catalog, Set<string>>();
-
-/** Names of the field sets placed at the root (`event`, `host`, and `source` ... from the shared side shape). */
-function topLevelSetNames(catalog: Catalog): Set<string> {
-  let names = setNameMemo.get(catalog);
-  if (!names) {
-    names = new Set(catalog.children([]).filter((entry) => entry.fieldSet && entry.kind === 'object').map((entry) => entry.name));
-    setNameMemo.set(catalog, names);
-  }
-  return names;
-}
-
-/** The first event's value, parsed alone (cheap even for a large file). */
-function firstEventRoot(text: string, format: DocumentFormat): ValueNode | undefined {
-  return firstEvent(text, format)?.root;
 }
 
 // ---------------------------------------------------------------- the command line's paths

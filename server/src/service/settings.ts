@@ -1,19 +1,12 @@
 // Fieldwise settings as the server receives them (`fieldwise.*`): the defaults and the merge; the shape is features/settings.ts.
 import type { FieldwiseSettings } from '../features/settings';
+import { fileGlobDefaults } from '../kinds/registry';
+import { CONSOLE_GLOBS } from './consoleDocument';
 
 export type { DisableEntry, FieldwiseSettings } from '../features/settings';
 
 export const defaultSettings: FieldwiseSettings = {
-  files: {
-    events: ['**/*.ndjson', '**/*.jsonl', '**/sample_event.json', '**/*-expected.json', '**/events/**/*.{json,yaml,yml}'],
-    pipelines: ['**/elasticsearch/ingest_pipeline/*.{json,yml,yaml}', '**/ingest/*.{json,yml,yaml}', '**/ingest_pipelines/**/*.{json,yml,yaml}'],
-    mappings: [
-      '**/fields/*.{yml,yaml}', '**/_meta/fields.yml', '**/fields.yml', '**/fields.*.yml', '**/data_stream/*/manifest.yml',
-      '**/elasticsearch/**/*template*.json', '**/index_templates/**/*.{json,yml,yaml}', '**/component_templates/**/*.{json,yml,yaml}',
-      '**/elasticsearch/component/*.json',
-    ],
-    console: ['**/*.{http,es,console}'],
-  },
+  files: { ...fileGlobDefaults(), console: [...CONSOLE_GLOBS] },
   events: { allowDottedKeys: false },
   diagnostics: { severity: {}, disable: [], maxInformationAndHints: 1000 },
   completion: { maxItems: 100 },
@@ -28,10 +21,10 @@ export function mergeSettings(raw: unknown): FieldwiseSettings {
   if (!isObject(raw)) return s;
   const files = raw.files;
   if (isObject(files)) {
-    if (isStringArray(files.events)) s.files.events = files.events;
-    if (isStringArray(files.pipelines)) s.files.pipelines = files.pipelines;
-    if (isStringArray(files.mappings)) s.files.mappings = files.mappings;
-    if (isStringArray(files.console)) s.files.console = files.console;
+    for (const setting of Object.keys(s.files)) {
+      const globs = files[setting];
+      if (isStringArray(globs)) s.files[setting] = globs;
+    }
   }
   const events = raw.events;
   if (isObject(events) && (typeof events.allowDottedKeys === 'boolean' || isStringArray(events.allowDottedKeys))) {

@@ -2,15 +2,13 @@
 // names it writes (event keys, a pipeline's written references) and the component templates it defines (with the
 // paths each maps), read off the file kinds' own references. Pure: lsp/ reads the files and hands their text here;
 // the index keeps the names (interned), never a text or a tree.
-import { collectFieldRefs } from '../document/fieldRefs';
-import { parseEventDocument } from '../kinds/events/eventDocument';
-import type { FileType } from '../document/fileType';
-import { releaseTree } from '../kinds/events/parsedEvent';
-import type { ComponentTemplate } from '../kinds/kind';
+import type { FileType, KindDocument } from '../document/fileType';
+import type { ComponentTemplate, FileKind } from '../kinds/kind';
 import { matchesAny } from '../features/fileSettings';
 import type { FieldwiseSettings } from '../features/settings';
 import type { WorkspaceFields } from '../features/workspaceFields';
-import { adapterOf, parseConsole } from '../kinds/registry';
+import { kindNamed, kinds } from '../kinds/registry';
+import { isConsole, parseConsole } from './consoleDocument';
 
 /** What one file gives the index. */
 export interface FileFields {
@@ -38,10 +36,9 @@ interface Entry {
   chars: number;
 }
 
-/** The globs whose files the index reads: events, pipelines, mappings (component templates) and console text. */
+/** The globs whose files the index reads: those of the kinds that give it names or component templates, and console text. */
 export function indexedGlobs(settings: FieldwiseSettings): string[] {
-  const files = settings.files;
-  return [...files.events, ...files.pipelines, ...files.mappings, ...files.console];
+  return globsOf(settings, kinds.filter((k) => k.writtenFields || k.componentTemplates));
 }
 
 /** Whether the index reads a file (its path relative to the workspace folder, `/`-separated). */
@@ -55,7 +52,13 @@ export function indexesFile(settings: FieldwiseSettings, file: string): boolean 
  * action needs them (indexing one parses it whole again).
  */
 export function definesComponents(settings: FieldwiseSettings, file: string): boolean {
-  return matchesAny(settings.files.mappings, file) || matchesAny(settings.files.console, file);
+  return matchesAny(globsOf(settings, kinds.filter((k) => k.componentTemplates)), file);
+}
+
+/** The globs of these kinds' settings and of console text, each setting once. */
+function globsOf(settings: FieldwiseSettings, of: readonly FileKind[]): string[] {
+  const names = new Set([...of.map((k) => k.files.setting), 'console']);
+  return [...names].flatMap((name) => settings.files[name] ?? []);
 }
 
 /** `<prefix>_<version>_<name>`: how the schema family's generator names the component template of `component/<name>.json`. */
@@ -88,14 +91,14 @@ export class WorkspaceIndex implements WorkspaceFields {
    * Indexes a file's content, replacing what it gave before; `type` is what it is (`fileTypeOf`). False when the
    * ceiling leaves no room for it: it is then not indexed (the old entry, if any, is dropped).
    */
-  set(file: string, text: string, type: FileType | undefined): boolean {
+  set(file: string, text: string, type: FileType | undefined, doc?: KindDocument): boolean {
     const old = this.entries.get(file);
     const chars = this.chars - (old?.chars ?? 0) + text.length;
     if ((!old && this.entries.size >= this.limits.maxFiles) || chars > this.limits.maxChars) {
       this.delete(file);
       return false;
     }
-    const found = type ? fileFields(text, type) : { written: [], components: [] };
+    const found = type ? fileFields(text, type, doc) : { written: [], components: [] };
     const entry: Entry = {
       written: found.written.map((n) => this.intern(n)),
       components: found.components.map((c) => ({ name: c.name, fields: c.fields.map((f) => this.intern(f)) })),
@@ -188,26 +191,15 @@ function fileStem(file: string): string {
   return dot > 0 ? base.slice(0, dot) : base;
 }
 
-/** What a file gives the index, read by its kind's adapter (event keys: every key of every event). */
-export function fileFields(text: string, type: FileType): FileFields {
-  if (type.kind === 'events' && !type.console) {
-    const written = new Set<string>();
-    for (const event of parseEventDocument(text, type.format).events) {
-      for (const ref of collectFieldRefs(event.root)) written.add(ref.joinedPath);
-      releaseTree(event);
-    }
-    return { written: [...written], components: [] };
-  }
-  const units = type.console ? parseConsole(text, type).parts.map((p) => ({ adapter: p.adapter, doc: p.doc })) : [];
-  if (!type.console) {
-    const adapter = adapterOf(type.kind);
-    if (adapter) units.push({ adapter, doc: adapter.parse(text, type) });
-  }
+/** What a file gives the index, read by its kind (`doc`: the file already parsed, when detection did so). */
+export function fileFields(text: string, type: FileType, doc?: KindDocument): FileFields {
+  const source = doc ?? (type.console ? parseConsole(text, type) : kindNamed(type.kind).parse(text, type, {}));
+  const parts = isConsole(source) ? source.parts : [{ kind: kindNamed(source.kind), doc: source }];
   const written = new Set<string>();
   const components: ComponentTemplate[] = [];
-  for (const { adapter, doc } of units) {
-    for (const name of adapter.writtenFields?.(doc) ?? []) written.add(name);
-    components.push(...(adapter.componentTemplates?.(doc) ?? []));
+  for (const { kind, doc: part } of parts) {
+    for (const name of kind.writtenFields?.(part) ?? []) written.add(name);
+    components.push(...(kind.componentTemplates?.(part) ?? []));
   }
   return { written: [...written], components };
 }

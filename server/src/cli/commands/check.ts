@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Catalog, DefinitionError, loadCatalog, workspaceDefinitions } from '../../catalog';
-import { FileKind, fileType, FileType, KIND_NOUNS } from '../../document/fileType';
-import { Candidate, expandPaths, fileTypeOf, formatFromName, guessFormat } from '../../service/detect';
+import { fileType, FileType, KindName } from '../../document/fileType';
+import { Candidate, expandPaths, formatFromName, guessFormat } from '../../service/detect';
 import { LanguageService } from '../../service/languageService';
 import { defaultSettings } from '../../service/settings';
 import { CliError, CliIO, Command, EXIT, UsageError } from '../io';
@@ -80,7 +80,7 @@ export const checkCommand: Command = {
     const service = new LanguageService(catalog, defaultSettings);
     const unreadable: string[] = [];
     const checked: CheckedFile[] = [];
-    const perKind = new Map<FileKind, number>();
+    const perKind = new Map<KindName, number>();
     const { candidates, missing } = expandArgs(options.paths, io.cwd);
     for (const arg of missing) unreadable.push(`${arg}: no such file or folder, and no file matches it as a glob`);
     for (const candidate of candidates) {
@@ -91,7 +91,7 @@ export const checkCommand: Command = {
         unreadable.push(`${candidate.display}: cannot read: ${reason(error)}`);
         continue;
       }
-      const type = typeOf(candidate, text, catalog);
+      const type = typeOf(candidate, text, service);
       if (!type) continue;
       perKind.set(type.kind, (perKind.get(type.kind) ?? 0) + 1);
       const doc = service.parse(text, type);
@@ -100,7 +100,7 @@ export const checkCommand: Command = {
     io.stdout(render(options.format, checked, service, io.cwd));
     for (const problem of unreadable) io.stderr(`fieldwise check: ${problem}\n`);
     const count = tally(checked);
-    if (options.format === 'text') io.stderr(summary(perKind, count));
+    if (options.format === 'text') io.stderr(summary(service, perKind, count));
     if (unreadable.length > 0) return EXIT.usage;
     if (count.error > 0 || (options.maxWarnings !== undefined && count.warning > options.maxWarnings)) return EXIT.failure;
     return EXIT.ok;
@@ -128,10 +128,10 @@ function expandArgs(paths: readonly string[], cwd: string): { candidates: Candid
  * What a file is, decided as the editor decides (service/detect.ts); a named file that is neither an event document
  * nor a pipeline by its name or content is checked as an event document all the same.
  */
-function typeOf(candidate: Candidate, text: string, catalog: Catalog): FileType | undefined {
+function typeOf(candidate: Candidate, text: string, service: LanguageService): FileType | undefined {
   const byName = formatFromName(candidate.path);
   const name = byName || candidate.path !== '-' ? candidate.globPath : `stdin.${guessFormat(text) === 'yaml' ? 'yaml' : 'json'}`;
-  const detected = fileTypeOf(name, text, defaultSettings, catalog);
+  const detected = service.fileTypeOf(name, text, defaultSettings);
   if (detected || !candidate.named) return detected;
   return fileType('events', byName ?? guessFormat(text));
 }
@@ -148,12 +148,12 @@ function render(format: Format, files: readonly CheckedFile[], service: Language
   return renderCheckText(files);
 }
 
-function summary(perKind: ReadonlyMap<FileKind, number>, count: ReturnType<typeof tally>): string {
+function summary(service: LanguageService, perKind: ReadonlyMap<KindName, number>, count: ReturnType<typeof tally>): string {
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  // Event documents are always counted (0 included); another kind only when the run met it.
-  const parts = (Object.keys(KIND_NOUNS) as FileKind[])
-    .filter((kind) => kind === 'events' || (perKind.get(kind) ?? 0) > 0)
-    .map((kind) => plural(perKind.get(kind) ?? 0, KIND_NOUNS[kind]));
+  // The registry's first kind is always counted (0 included); another kind only when the run met it.
+  const parts = service.kinds
+    .filter((kind, i) => i === 0 || (perKind.get(kind.name) ?? 0) > 0)
+    .map((kind) => plural(perKind.get(kind.name) ?? 0, kind.noun));
   const files = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0];
   return `fieldwise check: ${files} checked: ${plural(count.error, 'error')}, ${plural(count.warning, 'warning')}, ${count.information} information, ${plural(count.hint, 'hint')}\n`;
 }

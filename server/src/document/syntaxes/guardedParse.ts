@@ -1,12 +1,12 @@
-// One whole-file parse for the file kinds that are one unit (pipelines, field definitions): the syntax's tolerant
-// parser, its errors kept inside the text, and nesting past MAX_NESTING as one syntax error instead of a crash.
+// One whole-text parse of JSON or YAML: the syntax's tolerant parser, its errors kept inside the text (one per
+// position), and nesting past MAX_NESTING as one syntax error instead of a crash.
 import { parseJsonValue, ParsedValue } from './json/jsonValue';
 import { MAX_NESTING, NestingTooDeep, SyntaxProblem } from '../model';
 import { parseCounter } from '../parseCounter';
 import { parseYamlValue } from './yaml/yamlValue';
 
-/** `what` names the file kind in the nesting message ("a pipeline"). */
-export function parseGuarded(text: string, yaml: boolean, what: string): ParsedValue {
+/** The whole text parsed by the syntax's tolerant parser; never throws. */
+export function parseGuarded(text: string, yaml: boolean): ParsedValue {
   parseCounter.wholeFiles++;
   try {
     const parsed = yaml ? parseYamlValue(text) : parseJsonValue(text);
@@ -14,7 +14,7 @@ export function parseGuarded(text: string, yaml: boolean, what: string): ParsedV
   } catch (error) {
     if (!(error instanceof NestingTooDeep) && !(error instanceof RangeError)) throw error;
     const at = error instanceof NestingTooDeep ? error.offset : 0;
-    return { root: undefined, errors: [{ start: at, end: Math.min(text.length, at + 1), message: `Nested deeper than ${MAX_NESTING} levels: Fieldwise does not check ${what} nested this deep` }] };
+    return { root: undefined, errors: [{ start: at, end: Math.min(text.length, at + 1), message: `Nested deeper than ${MAX_NESTING} levels: Fieldwise does not check a file nested this deep` }] };
   }
 }
 

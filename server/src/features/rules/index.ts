@@ -11,6 +11,8 @@ import { undefinedFieldSet } from './undefinedFieldSet';
 import { unknownField } from './unknownField';
 import { unnamespacedCustomField } from './unnamespacedCustomField';
 
+import { syntaxError as syntaxErrorRule } from './syntaxError';
+
 export { syntaxError } from './syntaxError';
 export { notAnalysed } from './notAnalysed';
 
@@ -26,3 +28,6 @@ export const nameRules: readonly Rule[] = [
   unnamespacedCustomField,
   customNameStyle,
 ];
+
+/** What every kind reports besides its own rules: syntax errors and the name rules over the names it writes. */
+export const sharedRules: readonly Rule[] = [syntaxErrorRule, ...nameRules];

@@ -1,6 +1,6 @@
 // Diagnostics of a whole document: every rule on every event (cached per event), rebased to document offsets,
 // with the settings applied: severities per code, codes switched off per file, YAML disable-line comments.
-import type { ParsedDocument } from '../../document/model';
+import type { EventDocument } from './eventDocument';
 import type { FeatureEnv } from '../../features/env';
 import type { FwDiagnostic, Severity } from '../../features/types';
 import { diagnosticSettings, suppressionOf } from '../../features/findings';
@@ -36,7 +36,7 @@ interface PerFile {
 
 
 /** All diagnostics of a document, document offsets, sorted by position. */
-export function checkDocument(doc: ParsedDocument, env: FeatureEnv, isCancelled?: () => boolean): FwDiagnostic[] {
+export function checkDocument(doc: EventDocument, env: FeatureEnv, isCancelled?: () => boolean): FwDiagnostic[] {
   const { off, severityOf } = diagnosticSettings(env);
   if (off.has('*')) return [];
   const perFile = new Map<string, PerFile>(rules.filter((r) => r.perFile).map((rule) => [rule.code, { rule, count: 0 }]));
@@ -79,7 +79,7 @@ function rebase(d: FwDiagnostic, severity: Severity, shift: number): FwDiagnosti
 
 
 /** The diagnostics the once-per-file rules firing in `doc` hide: quick fixes must not repair what is not shown. */
-export function documentSuppression(doc: ParsedDocument, env: FeatureEnv): (d: FwDiagnostic) => boolean {
+export function documentSuppression(doc: EventDocument, env: FeatureEnv): (d: FwDiagnostic) => boolean {
   const perFile = rules.filter((r) => r.perFile);
   const firing = perFile.filter((rule) => doc.events.some((event) => eventDiagnostics(event, env).some((d) => d.code === rule.code)));
   return suppressionOf(firing);

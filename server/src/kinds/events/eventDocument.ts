@@ -1,6 +1,7 @@
 // Turns a whole file into events, each parsed from its own text when first read; unchanged events of the previous
 // version are reused as they are, so an edit re-parses (and features re-check) only what it touched.
-import { DocumentFormat, EventSlice, MAX_NESTING, NestingTooDeep, ParsedDocument, Span, SyntaxProblem } from '../../document/model';
+import { DocumentFormat, EventSlice, MAX_NESTING, NestingTooDeep, Span, SyntaxProblem } from '../../document/model';
+import { fileType, KindDocument } from '../../document/fileType';
 import { parseJsonValue, ParsedValue } from '../../document/syntaxes/json/jsonValue';
 import { JsonPieces, splitJson } from './jsonSplit';
 import { itemText, pieceText, splitYaml, YamlPiece } from './yamlSplit';
@@ -12,7 +13,16 @@ import { MAX_EVENT_CHARS } from '../../document/limits';
 import { flatCopy } from '../../document/compact';
 import { tidy } from '../../document/syntaxes/guardedParse';
 
-export function parseEventDocument(text: string, format: DocumentFormat, previous?: ParsedDocument): ParsedDocument {
+/** An event document: split into events, each parsed when first read, checked and cached on its own. */
+export interface EventDocument extends KindDocument {
+  readonly kind: 'events';
+  readonly format: DocumentFormat;
+  readonly events: EventSlice[];
+  /** Syntax problems outside every event (document offsets): a missing `]`, junk after the root. */
+  readonly errors: SyntaxProblem[];
+}
+
+export function parseEventDocument(text: string, format: DocumentFormat, previous?: EventDocument): EventDocument {
   const reuse = previous && previous.format === format ? previous.events : [];
   let pieces: YamlPiece[];
   let errors: SyntaxProblem[] = [];
@@ -41,7 +51,7 @@ export function parseEventDocument(text: string, format: DocumentFormat, previou
     if (format === 'yaml') event.disabledLines = disabledLines(sliceText);
     return event;
   });
-  return { format, text, events, errors };
+  return { kind: 'events', type: fileType('events', format), format, text, events, errors };
 }
 
 /** An event past MAX_EVENT_CHARS: kept as text, no tree (the not-analysed rule reports it). */
@@ -122,7 +132,7 @@ function ndjsonLines(text: string, limit = Infinity): Span[] {
 }
 
 /** The event holding a document offset; past the last event (or in an empty file), an empty new one. */
-export function eventAt(doc: ParsedDocument, offset: number): EventSlice {
+export function eventAt(doc: EventDocument, offset: number): EventSlice {
   let lo = 0;
   let hi = doc.events.length - 1;
   while (lo <= hi) {

@@ -3,12 +3,13 @@
 // request stays linear in the document, also for a range over a file with a hundred thousand diagnostics.
 import { eventAt } from './eventDocument';
 import { EventView } from '../../document/fieldRefs';
-import type { EventSlice, ParsedDocument, Span } from '../../document/model';
+import type { EventSlice, Span } from '../../document/model';
+import type { EventDocument } from './eventDocument';
 import { eventWith } from './parsedEvent';
 import { disabledLines as parseDisabledLines } from '../../document/syntaxes/yaml/disableComments';
 import { applyEdits, minimalEdit, reread } from './edits';
 import type { FeatureEnv } from '../../features/env';
-import { checkDocument, createRuleContext, documentSuppression, eventDiagnostics, lineDisabled, ruleFor } from './eventDiagnostics';
+import { createRuleContext, documentSuppression, eventDiagnostics, lineDisabled, ruleFor } from './eventDiagnostics';
 import type { Rule, RuleContext } from '../../features/rule';
 import { disabledCodes } from '../../features/fileSettings';
 import type { FwDiagnostic, QuickFix, TextEdit } from '../../features/types';
@@ -26,8 +27,9 @@ const GROWTH_ALLOWANCE = 4096;
  * `deferFixAll`: fix-all actions go without their edits (`deferred`), made by `fixAllOf` when the client resolves the
  * one the user picks: on an event of 100,000 dotted keys they are megabytes, and editors ask at every caret move.
  */
-export function codeActions(doc: ParsedDocument, env: FeatureEnv, range: Span, diagnostics: FwDiagnostic[], deferFixAll = false): QuickFix[] {
-  const shown = checkDocument(doc, env);
+export function codeActions(
+  doc: EventDocument, env: FeatureEnv, range: Span, shown: readonly FwDiagnostic[], diagnostics: readonly FwDiagnostic[], deferFixAll = false,
+): QuickFix[] {
   const inRange = shown.filter((d) => d.start <= range.end && d.end >= range.start);
   const clientCopies = new Map(diagnostics.map((c) => [identity(c), c]));
   const contexts = new Map<EventSlice, RuleContext>();
@@ -71,7 +73,7 @@ export function codeActions(doc: ParsedDocument, env: FeatureEnv, range: Span, d
 }
 
 /** The edits of a deferred fix-all: every diagnostic of `code` in the document fixed (none for a code without fixes). */
-export function fixAllOf(doc: ParsedDocument, env: FeatureEnv, code: string): TextEdit[] {
+export function fixAllOf(doc: EventDocument, env: FeatureEnv, code: string): TextEdit[] {
   const rule = ruleFor(code);
   return rule?.fixes ? fixAllEdits(doc, env, rule) : [];
 }
@@ -87,7 +89,7 @@ function fixableIn(event: EventSlice, env: FeatureEnv, rule: Rule, hidden: Hidde
   return eventDiagnostics(event, env).filter((d) => d.code === rule.code && !lineDisabled(event, d) && !hidden(d));
 }
 
-function countFixable(doc: ParsedDocument, env: FeatureEnv, rule: Rule): number {
+function countFixable(doc: EventDocument, env: FeatureEnv, rule: Rule): number {
   if (disabledCodes(env.settings, env.file).has(rule.code)) return 0;
   const hidden = documentSuppression(doc, env);
   let count = 0;
@@ -103,7 +105,7 @@ function countFixable(doc: ParsedDocument, env: FeatureEnv, rule: Rule): number 
  * request's rule contexts: a context parses its event, and one request parses an event at most once.
  */
 export function fixAllEdits(
-  doc: ParsedDocument, env: FeatureEnv, rule: Rule, contextOf: (event: EventSlice) => RuleContext = (event) => createRuleContext(event, env),
+  doc: EventDocument, env: FeatureEnv, rule: Rule, contextOf: (event: EventSlice) => RuleContext = (event) => createRuleContext(event, env),
 ): TextEdit[] {
   if (disabledCodes(env.settings, env.file).has(rule.code)) return [];
   const hidden = documentSuppression(doc, env);

@@ -1,7 +1,7 @@
 // "What is at this offset" in a field definitions file: a segment of an item's name (a reference), or the value of
 // an item's `name`, `type`, `level` or `external` being typed. Completion and hover start here.
 import type { NamedRef } from '../../document/fieldRefs';
-import { syntaxOf } from '../../document/fileType';
+import { syntaxOf } from '../../document/syntaxes/registry';
 import type { PropertyNode, ScalarNode, Span } from '../../document/model';
 import { wordAt } from '../../document/positionContext';
 import { decodedOffsetAt, decodeWithOffsets, mapSpan } from '../../document/syntaxes/stringOffsets';

@@ -3,7 +3,9 @@
 // same items). Each item defines the path its name joins to its groups' (`source` + `ip` is `source.ip`; a section's
 // `key` is no part of it). Parsing never fails: a half-typed file still yields the items that can be read.
 import { NamedRef } from '../../document/fieldRefs';
-import { FileType, KindDocument, syntaxOf } from '../../document/fileType';
+import type { FileType, KindDocument } from '../../document/fileType';
+import { syntaxOf } from '../../document/syntaxes/registry';
+import type { ParsedValue } from '../../document/syntaxes/json/jsonValue';
 import { parseGuarded } from '../../document/syntaxes/guardedParse';
 import type { ArrayNode, ObjectNode, ScalarNode, Span, ValueNode } from '../../document/model';
 import { valueOf } from '../../document/objectValue';
@@ -62,8 +64,9 @@ export function isSection(node: ObjectNode): boolean {
   return node.properties.some((p) => p.key === 'key') && !node.properties.some((p) => p.key === 'name');
 }
 
-export function parseFieldDefinitions(text: string, type: FileType): FieldDefinitionsDocument {
-  const parsed = parseGuarded(text, type.format === 'yaml', 'a field definitions file');
+/** Parses a field definitions file; `whole`: the text already parsed whole (recognition). */
+export function parseFieldDefinitions(text: string, type: FileType, whole?: ParsedValue): FieldDefinitionsDocument {
+  const parsed = whole ?? parseGuarded(text, type.format === 'yaml');
   const doc: FieldDefinitionsDocument = { kind: 'fieldDefinitions', type, text, root: parsed.root, errors: parsed.errors, items: [], lists: [], refs: [] };
   if (parsed.root?.kind === 'array') new Walker(doc).list(parsed.root, [], undefined, true);
   return doc;

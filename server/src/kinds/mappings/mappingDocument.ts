@@ -4,9 +4,11 @@
 import type { ConsoleRequest } from '../../document/console';
 import { isolate, splitConsole } from '../../document/console';
 import type { FieldRef, NamedRef } from '../../document/fieldRefs';
-import { FileType, syntaxOf } from '../../document/fileType';
+import type { FileType } from '../../document/fileType';
+import { syntaxOf } from '../../document/syntaxes/registry';
 import type { ObjectNode, Span, SyntaxProblem, ValueNode } from '../../document/model';
 import { valueOf } from '../../document/objectValue';
+import type { ParsedValue } from '../../document/syntaxes/json/jsonValue';
 import { parseGuarded } from '../../document/syntaxes/guardedParse';
 import type { MappedField, MappingBody, MappingShape } from './mappingBody';
 import { MappingWalker } from './mappingRefs';
@@ -57,14 +59,14 @@ export function shapeOf(root: ValueNode | undefined): MappingShape | undefined {
  * Parses a mapping file; for console text, the bodies of the requests whose endpoint takes a mapping (`requests`
  * when the service has picked them, else every such request of the text), each in place so offsets stay the file's.
  */
-export function parseMappingDocument(text: string, type: FileType, requests?: readonly ConsoleRequest[]): MappingDocument {
+/** Parses a mapping file; console text reads the bodies of `requests`. `whole`: the text already parsed whole (recognition). */
+export function parseMappingDocument(text: string, type: FileType, requests?: readonly ConsoleRequest[], whole?: ParsedValue): MappingDocument {
   const errors: SyntaxProblem[] = [];
   const bodies: MappingBody[] = [];
   const refs: FieldRef[] = [];
   const targets: NamedRef[] = [];
   const syntax = syntaxOf(type.format);
-  const add = (span: Span, source: string, yaml: boolean, shape: MappingShape | undefined, name?: string): void => {
-    const parsed = parseGuarded(source, yaml, 'a mapping');
+  const add = (span: Span, source: string, yaml: boolean, shape: MappingShape | undefined, name?: string, parsed = parseGuarded(source, yaml)): void => {
     errors.push(...parsed.errors);
     const body = emptyBody(span, shape ?? shapeOf(parsed.root) ?? 'mapping', parsed.root, name);
     readBody(body, new MappingWalker(text, syntax, body, refs, targets));
@@ -76,7 +78,7 @@ export function parseMappingDocument(text: string, type: FileType, requests?: re
       if (shape && request.body) add(request.body, isolate(text, request.body), false, shape, templateName(request.path));
     }
   } else {
-    add({ start: 0, end: text.length }, text, type.format === 'yaml', undefined);
+    add({ start: 0, end: text.length }, text, type.format === 'yaml', undefined, undefined, whole);
   }
   return { kind: 'mapping', type, text, bodies, errors, refs, targets };
 }

@@ -3,7 +3,7 @@
 // and of an alias's path, multi-fields (kept apart: they are not schema fields), dynamic templates, `_meta` versions,
 // and where each kind of key is typed. Ranges are the file's own characters (stringOffsets.ts).
 import { DeclaredRef, FieldRef, NamedRef } from '../../document/fieldRefs';
-import type { Syntax } from '../../document/fileType';
+import type { SyntaxName } from '../../document/syntaxes/registry';
 import type { ObjectNode, ScalarNode, Span, ValueNode } from '../../document/model';
 import { valueOf } from '../../document/objectValue';
 import { decodeWithOffsets, mapSpan } from '../../document/syntaxes/stringOffsets';
@@ -16,7 +16,7 @@ export const VERSION_KEYS: readonly string[] = ['version', 'ecs_version', 'schem
 export class MappingWalker {
   constructor(
     private readonly text: string,
-    private readonly syntax: Syntax,
+    private readonly syntax: SyntaxName,
     private readonly body: MappingBody,
     /** The document's key references: each new one's index is its position here. */
     private readonly refs: FieldRef[],

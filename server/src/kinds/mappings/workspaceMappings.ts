@@ -14,6 +14,21 @@ import { writerFor } from '../../document/syntaxes/writerFor';
 import type { FeatureEnv } from '../../features/env';
 import type { QuickFix, TextEdit } from '../../features/types';
 import type { WorkspaceFields } from '../../features/workspaceFields';
+import type { CacheSlot } from '../../features/featureCaches';
+
+/** The workspace-mappings action of one `properties` object, and the workspace state it was made from. */
+interface WorkspaceAction {
+  catalog: Catalog;
+  written: ReadonlySet<string>;
+  components: number;
+  actions: QuickFix[];
+}
+
+/**
+ * By `properties` object of a parse: editors ask for code actions at every caret move, and the action reads the
+ * whole workspace index; made again when the parse, the index or the catalog changes.
+ */
+const actionsSlot: CacheSlot<WeakMap<object, WorkspaceAction>> = { name: 'workspace mapping actions', create: () => new WeakMap() };
 
 export const WORKSPACE_MAPPINGS_CODE = 'workspace-mappings';
 
@@ -31,12 +46,12 @@ export function workspaceMappingActions(doc: MappingDocument, range: Span, env: 
   if (!found) return [];
   const { body, site, node } = found;
   const written = workspace.written();
-  const known = env.caches.workspaceActions.get(node);
+  const known = env.caches.slot(actionsSlot).get(node);
   if (known && known.written === written && known.components === workspace.componentsVersion && known.catalog === env.catalog) return known.actions;
   const missing = missingFields(body, site, workspace, env.catalog);
   const edits = missing.fields.length === 0 ? [] : insertionEdits(doc, body, site, node, missing.fields);
   const actions: QuickFix[] = edits.length === 0 ? [] : [{ title: actionTitle(missing), code: WORKSPACE_MAPPINGS_CODE, kind: 'quickfix', edits }];
-  env.caches.workspaceActions.set(node, { catalog: env.catalog, written, components: workspace.componentsVersion, actions });
+  env.caches.slot(actionsSlot).set(node, { catalog: env.catalog, written, components: workspace.componentsVersion, actions });
   return actions;
 }
 

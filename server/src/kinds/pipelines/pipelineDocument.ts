@@ -75,12 +75,12 @@ export function parsePipelineDocument(
     for (const request of requests ?? splitConsole(text)) {
       const role = pipelineEndpoint(request.path);
       if (!role || !request.body) continue;
-      const parsed = parseGuarded(isolate(text, request.body), false, 'a pipeline');
+      const parsed = parseGuarded(isolate(text, request.body), false);
       errors.push(...parsed.errors);
       bodies.push(bodyOf(request.body, role, parsed.root));
     }
   } else {
-    const parsed = whole ?? parseGuarded(text, type.format === 'yaml', 'a pipeline');
+    const parsed = whole ?? parseGuarded(text, type.format === 'yaml');
     errors.push(...parsed.errors);
     bodies.push(bodyOf({ start: 0, end: text.length }, 'pipeline', parsed.root));
   }

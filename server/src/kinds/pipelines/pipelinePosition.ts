@@ -3,7 +3,7 @@
 import { NOTATIONS } from '../../document/embedded/notations';
 import type { NameSite } from '../../document/embedded/types';
 import type { NamedRef } from '../../document/fieldRefs';
-import { syntaxOf } from '../../document/fileType';
+import { syntaxOf } from '../../document/syntaxes/registry';
 import type { PropertyNode, ScalarNode, Span, ValueNode } from '../../document/model';
 import { wordAt } from '../../document/positionContext';
 import { decodedOffsetAt, decodeString, mapSpan } from '../../document/syntaxes/stringOffsets';

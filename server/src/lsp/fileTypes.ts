@@ -1,8 +1,7 @@
 // Which open documents the server serves, and as what file type: service/detect.ts decides (the same rule as the
-// command line). Detection may read the whole text (to find the first event), so its answer is kept: per version,
-// and, for event documents, across an edit that left everything up to the end of the first event as it was.
+// command line). Detection may read the whole text, so its answer is kept: per version, and across an edit that the
+// document's kind says leaves it as it was (an event document whose first event is unchanged).
 import type { FileType } from '../document/fileType';
-import { isEventDocument } from '../service/languageService';
 import type { ParsedVersion } from './parseCache';
 import type { Workspace } from './workspaces';
 
@@ -12,7 +11,7 @@ interface Decision {
   type: FileType | undefined;
 }
 
-export class EventSelection {
+export class FileTypes {
   private readonly decisions = new Map<string, Decision>();
 
   /** The file type of the document at `version`, or undefined when Fieldwise leaves it alone. */
@@ -22,7 +21,7 @@ export class EventSelection {
     const known = this.decisions.get(uri);
     if (known && known.generation === workspace.generation) {
       if (known.version === version) return known.type;
-      if (known.type && parsed?.version === known.version && firstEventKept(parsed, text())) {
+      if (known.type && parsed?.version === known.version && workspace.service.keepsFileType(parsed.parsed, text())) {
         this.decisions.set(uri, { ...known, version });
         return known.type;
       }
@@ -35,12 +34,4 @@ export class EventSelection {
   forget(uri: string): void {
     this.decisions.delete(uri);
   }
-}
-
-/** Whether `text` starts with the same characters as `before`'s text, up to the end of its first event. */
-function firstEventKept(before: ParsedVersion, text: string): boolean {
-  const first = isEventDocument(before.parsed) ? before.parsed.events[0] : undefined;
-  if (!first) return false;
-  const end = first.start + first.text.length;
-  return text.length >= end && before.text.slice(0, end) === text.slice(0, end);
 }
