@@ -84,7 +84,7 @@ function namesFields(option: LogstashOption): boolean {
 function describeOption(option: LogstashOption): string {
   const parts = [naming(option)];
   if (option.sprintf && !parts[0].includes('sprintf')) parts.push('sprintf');
-  if (option.into) parts.push(`added to ${code(option.into.text)}`);
+  if (option.into) parts.push(`in ${code(option.into.text)}`);
   if (option.aliasOf) parts.push(`deprecated alias of ${code(option.aliasOf)}`);
   return parts.filter((p) => p !== '').join(', ');
 }
@@ -155,6 +155,13 @@ function pluginsSection(): string {
     ...sectionTable(table, 'input'),
     '',
     ...sectionTable(table, 'output'),
+    '',
+    '### Where the docs are silent or differ from the source',
+    '',
+    ...(['filter', 'input', 'output'] as const).flatMap((section) => table.names(section).flatMap((name) => {
+      const plugin = table.plugin(section, name);
+      return plugin?.notes ? [`- ${section} ${code(name)}: ${plugin.notes}${plugin.source ? ` (source read: ${plugin.source})` : ''}`] : [];
+    })),
   ].join('\n');
 }
 
