@@ -37,7 +37,7 @@ function list(items: readonly string[]): string {
 }
 
 /** How an option's value names fields, in a few words. */
-export function naming(option: LogstashOption): string {
+function naming(option: LogstashOption): string {
   const values = option.values ? `: ${list(option.values)}` : '';
   switch (option.kind) {
     case 'field': return option.access ?? '';
