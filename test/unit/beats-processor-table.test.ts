@@ -403,6 +403,19 @@ const brokenCases: BrokenDataCase[] = [
     message: /^processor 'dissect', option 'target_prefix': unknown property 'acess'/,
   },
   {
+    name: 'an access on an option that names no field',
+    edit: (text) => text.replace('seed: {kind: number, default: 0,', 'seed: {kind: number, access: read, default: 0,'),
+    path: '/processors/community_id/options/seed/kind',
+    message: /^processor 'community_id', option 'seed': "number" is not one of: field, fields, objectPath, namePrefix/,
+  },
+  {
+    name: 'a field option without its access',
+    edit: (text) => text.replace("target_field: {kind: field, access: write, required: true, description: 'The field the values are appended to.'}",
+      "target_field: {kind: field, required: true, description: 'The field the values are appended to.'}"),
+    path: '/processors/append/options/target_field',
+    message: /^processor 'append', option 'target_field': missing required property 'access'/,
+  },
+  {
     name: 'a relativeTo that names no option beside it',
     edit: (text) => text.replace('relativeTo: target\n', 'relativeTo: targte\n'),
     path: '/processors/add_fields/options/fields/relativeTo',
