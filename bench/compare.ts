@@ -61,7 +61,7 @@ export async function runCompare(ref: string, documents: ComparedDocument[], run
 }
 
 function printCompare(a: FieldwiseBuild, b: FieldwiseBuild, results: Compared[], runs: number, ctx: { loadBefore: number; loadAfter: number; minutes: number }): void {
-  const header = { document: 'document', measure: 'measure (ms unless noted)', a: 'A', b: 'B', ratio: 'B/A', flag: '' };
+  const header = { document: 'document', measure: 'measure (ms unless noted)', a: 'A', b: 'B', ratio: 'B/A', flag: 'flag' };
   const rows: Array<typeof header> = [];
   const flagged: string[] = [];
   let figures = 0;
@@ -93,8 +93,8 @@ function printCompare(a: FieldwiseBuild, b: FieldwiseBuild, results: Compared[],
 Two builds of Fieldwise (bench/compare.ts), each started with its own client's node flags:
 A = ${a.label}, node flags: ${describeFlags(a.nodeFlags)}
 B = ${b.label}, node flags: ${describeFlags(b.nodeFlags)}
-A fresh server per session, A and B alternating in each run (A B, then B A), medians of ${runs} runs; completion p50/p95 over all probes of
-all runs. WORSE: B more than ${Math.round((WORSE_ABOVE - 1) * 100)}% above A.
+A fresh server per session, A and B alternating in each run (A B, then B A), medians of ${runs} run${runs === 1 ? '' : 's'}; completion p50/p95 over all probes of
+all runs. WORSE: B more than ${Math.round((WORSE_ABOVE - 1) * 100)}% above A${runs < 3 ? ' (with fewer than 3 runs, as likely the machine as the build)' : ''}.
 ${out.join('\n')}
 
 ${flagged.length === 0 ? `No figure of B more than ${Math.round((WORSE_ABOVE - 1) * 100)}% worse than A's (${figures} figures).` : `B more than ${Math.round((WORSE_ABOVE - 1) * 100)}% worse than A in ${flagged.length} of ${figures} figures: ${flagged.join('; ')}.`}

@@ -157,7 +157,8 @@ async function main(): Promise<void> {
       // The like-for-like rows (printSameFlags): Fieldwise with the peers' flags, in the same runs.
       const sameFlags = opts.sameFlags ? [fieldwise({ checkWorkers: opts.workers, nodeFlags: PEER_FLAGS })] : [];
       const peers = format === 'json' ? [jsonServer(schemaUri, true), jsonServer(schemaUri, false)] : [yamlServer(schemaUri)];
-      const setups = [ours, ...sameFlags, floorServer(), ...peers];
+      const floor = floorServer();
+      const setups = [ours, ...sameFlags, floor, ...peers];
       const runs = new Map<string, SessionFigures[]>(setups.map((s) => [s.name, []]));
       for (let run = 0; run < opts.runs; run++) {
         for (const setup of setups) {
@@ -165,12 +166,12 @@ async function main(): Promise<void> {
           const probes = setup.name !== 'json-ls (push)';
           const figures = await runSession(setup, doc, DOCS, sessionOptions(probes));
           runs.get(setup.name)!.push(figures);
-          process.stderr.write(`  ${setup.name.padEnd(15)} run ${run + 1}: open ${figures.openMs.toFixed(0)} ms, edit ${figures.editMs.toFixed(0)} ms, ` +
+          process.stderr.write(`  ${setup.name.padEnd(28)} run ${run + 1}: open ${figures.openMs.toFixed(0)} ms, edit ${figures.editMs.toFixed(0)} ms, ` +
             `${figures.diagnosticsAfterOpen} diagnostics (${(figures.diagnosticBytes / 1e3).toFixed(0)} KB), ` +
             `${figures.completionMs.length} completions, ${figures.resolveMs.length} resolves, ${figures.hoverMs.length} hovers, ${figures.memoryMb.toFixed(0)} MB\n`);
         }
       }
-      summaries.push(summarize(doc, label, bare, runs, { ours, sameFlags: sameFlags[0], floor: floorServer(), peer: peers[0] }));
+      summaries.push(summarize(doc, label, bare, runs, { ours, sameFlags: sameFlags[0], floor, peer: peers[0] }));
     }
   }
   const loadAfter = loadavg()[0];

@@ -150,8 +150,9 @@ function flagsOf(s: Summary): string {
 }
 
 /**
- * Lays out a table: the columns in `header`'s order, those in `right` right-aligned, a rule under the header and before
- * each block (a row whose first column is filled).
+ * Lays out a table: the columns in `header`'s order, those in `right` right-aligned, a rule under the header and between
+ * blocks. A block is one or more rows with the first column filled (a document's name, then its notes such as its node
+ * flags) and the rows after them with it empty.
  */
 export function layout<K extends string>(header: Record<K, string>, rows: ReadonlyArray<Record<K, string>>, right: readonly K[]): string[] {
   const cols = Object.keys(header) as K[];
@@ -159,12 +160,10 @@ export function layout<K extends string>(header: Record<K, string>, rows: Readon
   const line = (r: Record<K, string>): string => cols.map((c) => (right.includes(c) ? r[c].padStart(widths.get(c)!) : r[c].padEnd(widths.get(c)!))).join(' | ').trimEnd();
   const rule = cols.map((c) => '-'.repeat(widths.get(c)!)).join('-|-');
   const out: string[] = [line(header), rule];
-  let started = false;
-  for (const r of rows) {
-    if (r[cols[0]] && started) out.push(rule);
-    if (r[cols[0]]) started = true;
+  rows.forEach((r, i) => {
+    if (i > 0 && r[cols[0]] !== '' && rows[i - 1][cols[0]] === '') out.push(rule);
     out.push(line(r));
-  }
+  });
   return out;
 }
 
