@@ -112,6 +112,8 @@ export async function withOtherBuild<T>(ref: string, use: (build: FieldwiseBuild
     process.stderr.write(`compare: checking out ${ref} (${short}) in ${tree}\n`);
     git(['worktree', 'add', '--detach', tree, commit]);
     added = true;
+    // Read before the install and build, so that a commit without them fails at once.
+    const nodeFlags = nodeFlagsOf(tree, ref);
     const theirLock = join(tree, 'package-lock.json');
     const sameLock = existsSync(theirLock) && readFileSync(theirLock, 'utf8') === readFileSync(join(REPO, 'package-lock.json'), 'utf8');
     if (sameLock && existsSync(join(REPO, 'node_modules'))) {
@@ -122,7 +124,7 @@ export async function withOtherBuild<T>(ref: string, use: (build: FieldwiseBuild
     }
     await step(`building ${ref}`, process.execPath, ['scripts/build.mjs'], tree, track);
     if (!existsSync(join(tree, 'dist/server.js'))) throw new Error(`building ${ref} left no dist/server.js in ${tree}`);
-    return await use({ label: `${ref} (${short})`, root: tree, nodeFlags: nodeFlagsOf(tree, ref) });
+    return await use({ label: `${ref} (${short})`, root: tree, nodeFlags });
   } finally {
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);
