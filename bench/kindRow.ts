@@ -5,12 +5,14 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchDocument } from './generate';
-import { fieldwise } from './servers';
-import { runSession, SessionFigures } from './session';
+import { describeFlags, fieldwise } from './servers';
+import { runSession, SESSION_LIMITS, SessionFigures } from './session';
 import { median, percentile } from './stats';
 import type { Row } from './table';
 
 export interface KindFigures {
+  /** The node flags of both servers. */
+  nodeFlags: readonly string[];
   unit: { bytes: number; runs: SessionFigures[] };
   event: { bytes: number; events: number; runs: SessionFigures[] };
 }
@@ -25,9 +27,10 @@ export async function benchBeside(runs: number, doc: BenchDocument, event: Bench
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
   for (const d of [doc, event]) writeFileSync(join(folder, d.name), d.text);
-  const figures: KindFigures = { unit: { bytes: doc.text.length, runs: [] }, event: { bytes: event.text.length, events: event.events, runs: [] } };
+  const setup = fieldwise();
+  const figures: KindFigures = { nodeFlags: setup.nodeFlags, unit: { bytes: doc.text.length, runs: [] }, event: { bytes: event.text.length, events: event.events, runs: [] } };
   const session = async (d: BenchDocument, probes: boolean, into: SessionFigures[], run: number): Promise<void> => {
-    const f = await runSession(fieldwise(), d, folder, { probeBudgetMs: 60000, minProbes: 100, probes, timeoutMs: 180000 });
+    const f = await runSession(setup, d, folder, { ...SESSION_LIMITS, probes });
     into.push(f);
     process.stderr.write(`  fieldwise ${d.name.padEnd(24)} run ${run + 1}: open ${f.openMs.toFixed(0)} ms, edit ${f.editMs.toFixed(0)} ms, ` +
       `${f.diagnosticsAfterOpen} diagnostics (${f.errorsAfterOpen} errors and warnings), ${f.completionMs.length} completions, ` +
@@ -62,7 +65,8 @@ const ratioText = (r: number): string => (Number.isFinite(r) ? r.toFixed(2) : 'n
 export function kindRows(f: KindFigures, labels: KindRowLabels): Row[] {
   const out: Row[] = [];
   const add = (measure: string, ours: string, peer: string, ratio: number, target: string, ok: boolean | undefined): void => {
-    out.push({ document: out.length === 0 ? labels.document : '', measure, ours, peer, ratio: ratioText(ratio), target, verdict: ok === undefined ? '' : ok ? 'met' : 'MISSED', floor: '' });
+    const document = out.length === 0 ? labels.document : out.length === 1 ? `node flags: ${describeFlags(f.nodeFlags)} (both)` : '';
+    out.push({ document, measure, ours, peer, ratio: ratioText(ratio), target, verdict: ok === undefined ? '' : ok ? 'met' : 'MISSED', floor: '' });
   };
   const p = f.unit.runs;
   const e = f.event.runs;

@@ -8,9 +8,11 @@
 // Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|large|long (one kind of document;
 // pipeline.ts, mapping.ts; large: the large inputs alone, largeInputs.ts; long: the long sessions alone, longSession.ts,
 // of the formats given), --formats json,yaml,
-// --no-warmup (skip the in-process rounds), --no-parallel (skip the parallel check's rows), --workers N (Fieldwise
+// --no-warmup (skip the in-process rounds), --no-parallel (skip the parallel check's rows), --no-same-flags (skip
+// Fieldwise started with the peers' node flags, table.ts printSameFlags), --workers N (Fieldwise
 // with N check workers in the table), --profile (CPU profile
-// of Fieldwise on the largest documents).
+// of Fieldwise on the largest documents), --compare REF (instead of the table: REF's build against this checkout's on
+// the clean, dense and pipeline documents of --only, --sizes and --formats, compare.ts).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -23,13 +25,14 @@ import type { Catalog } from '../server/src/catalog/types';
 import { profileFieldwise } from './profile';
 import { runLongSessions } from './longSession';
 import { runLargeInputs } from './largeInputs';
-import { buildFloorServer, bundleBenchScript, fieldwise, floorServer, jsonServer, REPO, ServerSetup, yamlServer } from './servers';
+import { buildFloorServer, bundleBenchScript, fieldwise, floorServer, jsonServer, PEER_FLAGS, REPO, ServerSetup, yamlServer } from './servers';
 import { SERVER_EXEC_ARGV } from '../client/src/serverFlags';
-import { runSession, SessionFigures, SessionOptions } from './session';
-import { printTable, SideFigures, Summary } from './table';
+import { runSession, SESSION_LIMITS, SessionFigures, SessionOptions } from './session';
+import { printSameFlags, printTable, SideFigures, Summary } from './table';
 import { median } from './stats';
 import { benchMapping } from './mapping';
 import { benchPipeline, benchPipelineDocument } from './pipeline';
+import { ComparedDocument, runCompare } from './compare';
 
 const OUT = join(REPO, 'bench/out');
 const DOCS = join(OUT, 'docs');
@@ -53,6 +56,10 @@ interface Options {
   /** Check workers of the Fieldwise server in the table (`--check-workers=N`). */
   workers: number;
   profile: boolean;
+  /** Fieldwise also started with the peers' node flags, beside the table's sessions (printSameFlags). */
+  sameFlags: boolean;
+  /** The git ref whose build `--compare` sets against this checkout's (compare.ts). */
+  compare?: string;
 }
 
 /** Error-dense documents are measured from 1 MB up only (the issue's 1 MB and 5 MB): 100 KB of them says nothing new. */
@@ -78,11 +85,17 @@ function options(argv: string[]): Options {
     for (const g of given) if (!all.includes(g as T)) throw new Error(`${name}: unknown '${g}' (use ${all.join(', ')})`);
     return given as T[];
   };
-  const only = list<BenchKind | 'pipeline' | 'mapping' | 'large' | 'long'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'large', 'long']);
+  const compare = value('--compare');
+  if (argv.includes('--compare') && (compare === undefined || compare.startsWith('--'))) throw new Error('--compare: a git ref (branch, tag or commit) to compare this checkout with');
+  const comparable = ['clean', 'dense', 'pipeline'] as const;
+  const only = compare !== undefined
+    ? list<BenchKind | 'pipeline'>('--only', comparable)
+    : list<BenchKind | 'pipeline' | 'mapping' | 'large' | 'long'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'large', 'long']);
+  if (compare !== undefined && workers > 0) throw new Error('--compare runs both builds without check workers: leave out --workers');
   return {
     runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), large: only.includes('large'), long: only.includes('long'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
     warmup: !argv.includes('--no-warmup'), parallel: !argv.includes('--no-parallel'), profile: argv.includes('--profile'),
-    workers,
+    workers, sameFlags: !argv.includes('--no-same-flags'), compare,
   };
 }
 
@@ -99,10 +112,19 @@ function peerSchema(): string {
   return pathToFileURL(file).href;
 }
 
-/** Slow peers get a time budget per kind of probe instead of every position. */
-function sessionOptions(setup: ServerSetup, probes: boolean): SessionOptions {
-  const slow = setup.name === 'yaml-ls';
-  return { probeBudgetMs: slow ? 15000 : 60000, minProbes: slow ? 5 : 100, probes, timeoutMs: 180000 };
+/** Every server's sessions: the same probe budget for all (SESSION_LIMITS). */
+function sessionOptions(probes: boolean): SessionOptions {
+  return { ...SESSION_LIMITS, probes };
+}
+
+/** `--compare`: the documents of --only, --sizes and --formats, each the same as the table's. */
+async function compare(ref: string, opts: Options, catalog: Catalog): Promise<void> {
+  const documents: ComparedDocument[] = opts.formats.flatMap((format) => documentsOf(opts).map(([kind, label, bytes]): ComparedDocument => ({
+    doc: benchDocument(format, sizeKey(label), bytes, 99, bytes, kind, catalog),
+    label: `${format.toUpperCase()} ${kind === 'dense' ? 'dense ' : ''}${label}`,
+  })));
+  if (opts.pipeline) documents.push({ doc: benchPipelineDocument(catalog), label: 'JSON pipeline 1 MB' });
+  await runCompare(ref, documents, opts.runs, DOCS);
 }
 
 async function main(): Promise<void> {
@@ -111,6 +133,7 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0];
   const started = Date.now();
   const catalog = loadCatalog();
+  if (opts.compare !== undefined) return compare(opts.compare, opts, catalog);
   const kindRowsAfter = [
     ...(opts.pipeline ? await benchPipeline(opts.runs, catalog, DOCS) : []),
     ...(opts.mapping ? await benchMapping(opts.runs, catalog, DOCS) : []),
@@ -130,26 +153,30 @@ async function main(): Promise<void> {
       writeFileSync(join(DOCS, doc.name), doc.text);
       process.stderr.write(`${doc.name}: ${(doc.text.length / 1e6).toFixed(2)} MB, ${doc.events} events, ${doc.injected.join('; ')}\n`);
       const bare = bareParse(doc, opts.runs);
-      const setups = format === 'json'
-        ? [fieldwise(opts.workers), floorServer(), jsonServer(schemaUri, true), jsonServer(schemaUri, false)]
-        : [fieldwise(opts.workers), floorServer(), yamlServer(schemaUri)];
+      const ours = fieldwise({ checkWorkers: opts.workers });
+      // The like-for-like rows (printSameFlags): Fieldwise with the peers' flags, in the same runs.
+      const sameFlags = opts.sameFlags ? [fieldwise({ checkWorkers: opts.workers, nodeFlags: PEER_FLAGS })] : [];
+      const peers = format === 'json' ? [jsonServer(schemaUri, true), jsonServer(schemaUri, false)] : [yamlServer(schemaUri)];
+      const floor = floorServer();
+      const setups = [ours, ...sameFlags, floor, ...peers];
       const runs = new Map<string, SessionFigures[]>(setups.map((s) => [s.name, []]));
       for (let run = 0; run < opts.runs; run++) {
         for (const setup of setups) {
           // The JSON server's push setup only adds its diagnostics timing; its completion and hover are the same server's.
           const probes = setup.name !== 'json-ls (push)';
-          const figures = await runSession(setup, doc, DOCS, sessionOptions(setup, probes));
+          const figures = await runSession(setup, doc, DOCS, sessionOptions(probes));
           runs.get(setup.name)!.push(figures);
-          process.stderr.write(`  ${setup.name.padEnd(15)} run ${run + 1}: open ${figures.openMs.toFixed(0)} ms, edit ${figures.editMs.toFixed(0)} ms, ` +
+          process.stderr.write(`  ${setup.name.padEnd(28)} run ${run + 1}: open ${figures.openMs.toFixed(0)} ms, edit ${figures.editMs.toFixed(0)} ms, ` +
             `${figures.diagnosticsAfterOpen} diagnostics (${(figures.diagnosticBytes / 1e3).toFixed(0)} KB), ` +
             `${figures.completionMs.length} completions, ${figures.resolveMs.length} resolves, ${figures.hoverMs.length} hovers, ${figures.memoryMb.toFixed(0)} MB\n`);
         }
       }
-      summaries.push(summarize(doc, label, bare, runs));
+      summaries.push(summarize(doc, label, bare, runs, { ours, sameFlags: sameFlags[0], floor, peer: peers[0] }));
     }
   }
   const loadAfter = loadavg()[0];
   printTable(summaries, { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter, minutes: (Date.now() - started) / 60000 }, kindRowsAfter);
+  printSameFlags(summaries);
   writeFileSync(join(OUT, 'results.json'), JSON.stringify(summaries, null, 2));
   if (opts.warmup) printWarmup(opts);
   if (opts.parallel) await printParallel(opts, summaries, catalog);
@@ -213,7 +240,7 @@ async function printParallel(opts: Options, summaries: Summary[], catalog: Catal
       const runs = new Map<number, SessionFigures[]>(PARALLEL_WORKERS.map((w) => [w, []]));
       for (let run = 0; run < opts.runs; run++) {
         for (const workers of PARALLEL_WORKERS) {
-          const figures = await runSession(fieldwise(workers), doc, DOCS, { ...sessionOptions(fieldwise(), false), probes: false });
+          const figures = await runSession(fieldwise({ checkWorkers: workers }), doc, DOCS, sessionOptions(false));
           runs.get(workers)!.push(figures);
           if (figures.diagnosticsAfterOpen !== runs.get(0)![run]?.diagnosticsAfterOpen) {
             throw new Error(`${doc.name}: ${workers} check workers gave ${figures.diagnosticsAfterOpen} diagnostics, the main thread alone ${runs.get(0)![run]?.diagnosticsAfterOpen}`);
@@ -266,10 +293,20 @@ function byDepth(list: SessionFigures[]): Record<number, number[]> {
   return Object.fromEntries(PROBE_DEPTHS.map((d) => [d, list.flatMap((f) => f.completionByDepth[d] ?? [])]));
 }
 
-function summarize(doc: BenchDocument, label: string, bare: BareParse, runs: Map<string, SessionFigures[]>): Summary {
+/** The setups of a document's sessions, by their part in the table. */
+interface Sides {
+  ours: ServerSetup;
+  /** Fieldwise with the peers' node flags; none with `--no-same-flags`. */
+  sameFlags?: ServerSetup;
+  floor: ServerSetup;
+  /** The peer's probing setup (the JSON server's pull one). */
+  peer: ServerSetup;
+}
+
+function summarize(doc: BenchDocument, label: string, bare: BareParse, runs: Map<string, SessionFigures[]>, sides: Sides): Summary {
   const of = (name: string): SessionFigures[] => runs.get(name) ?? [];
-  const ours = [...runs.entries()].find(([name]) => name.startsWith('fieldwise'))?.[1] ?? [];
-  const floor = of('floor');
+  const ours = of(sides.ours.name);
+  const floor = of(sides.floor.name);
   const peerName = doc.format === 'json' ? 'json-ls' : 'yaml-ls';
   const probing = doc.format === 'json' ? of('json-ls (pull)') : of('yaml-ls');
   const scalar = (list: SessionFigures[], pick: (f: SessionFigures) => number): number => median(list.map(pick));
@@ -302,6 +339,8 @@ function summarize(doc: BenchDocument, label: string, bare: BareParse, runs: Map
       openPushMs: doc.format === 'json' ? scalar(of('json-ls (push)'), (f) => f.openMs) : undefined,
       memoryMb: Math.max(...probing.map((f) => f.memoryMb)) > 0 ? scalar(probing, (f) => f.memoryMb) : NaN,
     },
+    flags: { ours: sides.ours.nodeFlags, peer: sides.peer.nodeFlags, floor: sides.floor.nodeFlags },
+    sameFlags: sides.sameFlags ? side(of(sides.sameFlags.name)) : undefined,
   };
 }
 

@@ -39,21 +39,61 @@ export function capabilities(pull: boolean): ClientCapabilities {
 export interface ServerSetup extends ServerSpec {
   /** The server's own delay before it validates (a debounce), in ms; subtracted for the ratios. */
   delayMs: number;
+  /** The node flags of its process (also in `command`), printed beside its figures. */
+  nodeFlags: readonly string[];
+}
+
+/** A build of Fieldwise the bench can start: this checkout's, or another commit's (bench/otherBuild.ts). */
+export interface FieldwiseBuild {
+  /** Its name in the tables. */
+  label: string;
+  /** The checkout whose dist/server.js runs. */
+  root: string;
+  /** The node flags that checkout's VS Code client starts the server with (its client/src/serverFlags.ts). */
+  nodeFlags: readonly string[];
+}
+
+/** This checkout's build, as `npm run build` left it in dist/. */
+export const THIS_BUILD: FieldwiseBuild = { label: 'fieldwise', root: REPO, nodeFlags: SERVER_EXEC_ARGV };
+
+export interface FieldwiseStart {
+  /** Worker threads sharing the first check (`--check-workers=N`, server/src/lsp/parallelCheck.ts); 0: none. */
+  checkWorkers?: number;
+  build?: FieldwiseBuild;
+  /** Node flags other than the build's own (the rows where every server gets the same flags). */
+  nodeFlags?: readonly string[];
 }
 
 /**
- * Started the way our own VS Code client starts it (client/src/languageClient.ts): node with SERVER_EXEC_ARGV;
- * `checkWorkers` > 0 adds `--check-workers=N` (worker threads sharing the first check, server/src/lsp/parallelCheck.ts).
+ * Started the way our own VS Code client starts it (client/src/languageClient.ts): node with the build's flags,
+ * SERVER_EXEC_ARGV for this checkout, unless `nodeFlags` says otherwise.
  */
-export function fieldwise(checkWorkers = 0): ServerSetup {
+export function fieldwise(start: FieldwiseStart = {}): ServerSetup {
+  const build = start.build ?? THIS_BUILD;
+  const workers = start.checkWorkers ?? 0;
+  const nodeFlags = start.nodeFlags ?? build.nodeFlags;
+  const own = sameFlags(nodeFlags, build.nodeFlags);
   return {
-    name: checkWorkers > 0 ? `fieldwise +${checkWorkers}w` : 'fieldwise',
-    command: [process.execPath, ...SERVER_EXEC_ARGV, resolve(REPO, 'dist/server.js'), '--stdio', ...(checkWorkers > 0 ? [`--check-workers=${checkWorkers}`] : [])],
+    name: `${build.label}${workers > 0 ? ` +${workers}w` : ''}${own ? '' : ` (node flags: ${describeFlags(nodeFlags)})`}`,
+    command: [process.execPath, ...nodeFlags, resolve(build.root, 'dist/server.js'), '--stdio', ...(workers > 0 ? [`--check-workers=${workers}`] : [])],
     capabilities: capabilities(true),
     pull: true,
     delayMs: 0,
+    nodeFlags,
   };
 }
+
+const sameFlags = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((flag, i) => flag === b[i]);
+
+/** A server's node flags in a table: `tuned` for Fieldwise's own (FLAGS_LEGEND), `none` for Node's defaults. */
+export function describeFlags(flags: readonly string[]): string {
+  if (flags.length === 0) return 'none';
+  return sameFlags(flags, SERVER_EXEC_ARGV) ? 'tuned' : flags.join(' ');
+}
+
+/** What the names describeFlags gives mean, for the tables' notes. */
+export const FLAGS_LEGEND = `node flags: tuned = ${SERVER_EXEC_ARGV.join(' ')} (client/src/serverFlags.ts: how Fieldwise's VS Code ` +
+  "client starts its server); none = Node's defaults, how VS Code's JSON extension and vscode-yaml start theirs.";
 
 /** Bundles bench/NAME.ts into bench/out/NAME.js, so it runs under plain node like the servers (tsx would add memory and load time). */
 export function bundleBenchScript(name: string): string {
@@ -76,33 +116,40 @@ export function buildFloorServer(): void {
 /** The least a Node.js language server can be (see floorServer.ts); started like Fieldwise's, with the same node flags. */
 export function floorServer(): ServerSetup {
   const ours = fieldwise();
-  return { ...ours, name: 'floor', command: [...ours.command.slice(0, -2), FLOOR_BUNDLE, '--stdio'] };
+  return { ...ours, name: 'floor', command: [process.execPath, ...ours.nodeFlags, FLOOR_BUNDLE, '--stdio'] };
 }
+
+/** The peers' node flags: Node's defaults, as VS Code's JSON extension and vscode-yaml start them (no execArgv in their run options). */
+export const PEER_FLAGS: readonly string[] = [];
 
 /** VS Code's JSON server, validating with the schema; pull diagnostics skip its 500 ms debounce, push ones do not. */
 export function jsonServer(schemaUri: string, pull: boolean): ServerSetup {
+  const nodeFlags = PEER_FLAGS;
   return {
     name: pull ? 'json-ls (pull)' : 'json-ls (push)',
-    command: [process.execPath, resolve(REPO, 'node_modules/vscode-langservers-extracted/bin/vscode-json-language-server'), '--stdio'],
+    command: [process.execPath, ...nodeFlags, resolve(REPO, 'node_modules/vscode-langservers-extracted/bin/vscode-json-language-server'), '--stdio'],
     capabilities: capabilities(pull),
     initializationOptions: { provideFormatter: false, handledSchemaProtocols: ['file'] },
     settings: { json: { validate: { enable: true }, schemas: [{ fileMatch: ['bench-*.json'], url: schemaUri }] } },
     pull,
     delayMs: pull ? 0 : 500,
+    nodeFlags,
   };
 }
 
 /** yaml-language-server, with the schema for the bench's YAML files; it validates 200 ms after a change. */
 export function yamlServer(schemaUri: string): ServerSetup {
+  const nodeFlags = PEER_FLAGS;
   const yaml = { validate: true, hover: true, completion: true, schemas: { [schemaUri]: '**/bench-*.yaml' }, schemaStore: { enable: false } };
   return {
     name: 'yaml-ls',
-    command: [process.execPath, resolve(REPO, 'node_modules/yaml-language-server/bin/yaml-language-server'), '--stdio'],
+    command: [process.execPath, ...nodeFlags, resolve(REPO, 'node_modules/yaml-language-server/bin/yaml-language-server'), '--stdio'],
     capabilities: capabilities(false),
     // It reads its settings with workspace/configuration whenever told that they changed.
     settings: { yaml },
     configuration: (section) => (section === 'yaml' ? yaml : null),
     pull: false,
     delayMs: 200,
+    nodeFlags,
   };
 }

@@ -45,6 +45,11 @@ export interface SessionOptions {
   afterOpen?: (client: BenchClient, uri: string) => Promise<void>;
 }
 
+/**
+ * Every server's probe budget and time-out, the same for all so that their probe counts and percentiles compare:
+ * each kind of probe stops after a minute once 100 are done (the fast servers answer every probe well within it).
+ */
+export const SESSION_LIMITS = { probeBudgetMs: 60000, minProbes: 100, timeoutMs: 180000 } as const satisfies Omit<SessionOptions, 'probes'>;
 
 export async function runSession(setup: ServerSetup, doc: BenchDocument, folder: string, options: SessionOptions): Promise<SessionFigures> {
   const { client, startupMs } = await BenchClient.start(setup, pathToFileURL(folder).href);

@@ -1,5 +1,7 @@
 // The bench's one table: Fieldwise's figures, the peer's, the ratio, the target and whether it is met.
 import type { BareParse } from './bareParse';
+import { describeFlags, FLAGS_LEGEND } from './servers';
+import { SESSION_LIMITS } from './session';
 import { percentile } from './stats';
 
 export interface SideFigures {
@@ -38,6 +40,10 @@ export interface Summary {
   /** The floor server (bench/floorServer.ts): Node.js and the protocol library holding the document, nothing more. */
   floor: SideFigures;
   theirs: SideFigures & { delayMs: number; openPullMs?: number; openPushMs?: number };
+  /** The node flags each side ran with in the runs above. */
+  flags: { ours: readonly string[]; peer: readonly string[]; floor: readonly string[] };
+  /** Fieldwise started with the peer's node flags, in the same runs (printSameFlags); absent with `--no-same-flags`. */
+  sameFlags?: SideFigures;
 }
 
 export interface Row {
@@ -51,10 +57,10 @@ export interface Row {
   floor: string;
 }
 
-const ms = (v: number): string => (Number.isFinite(v) ? (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)) : 'n/a');
-const mb = (v: number): string => (Number.isFinite(v) ? `${v.toFixed(0)} MB` : 'n/a');
-const ratioOf = (a: number, b: number): number => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : NaN);
-const showRatio = (r: number): string => (Number.isFinite(r) ? `${r.toFixed(2)}` : 'n/a');
+export const ms = (v: number): string => (Number.isFinite(v) ? (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)) : 'n/a');
+export const mb = (v: number): string => (Number.isFinite(v) ? `${v.toFixed(0)} MB` : 'n/a');
+export const ratioOf = (a: number, b: number): number => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : NaN);
+export const showRatio = (r: number): string => (Number.isFinite(r) ? `${r.toFixed(2)}` : 'n/a');
 const verdict = (ok: boolean | undefined): string => (ok === undefined ? '' : ok ? 'met' : 'MISSED');
 
 const kb = (v: number): string => (Number.isFinite(v) ? `${(v / 1000).toFixed(v >= 10_000 ? 0 : 1)} KB` : 'n/a');
@@ -68,7 +74,8 @@ const kb = (v: number): string => (Number.isFinite(v) ? `${(v / 1000).toFixed(v 
 function rows(s: Summary): Row[] {
   const out: Row[] = [];
   const add = (measure: string, ours: string, peer: string, ratio: number, target: string, ok: boolean | undefined, floor = ''): void => {
-    out.push({ document: out.length === 0 ? `${s.document} (${(s.bytes / 1e6).toFixed(2)} MB, ${s.events} ev.)` : '', measure, ours, peer, ratio: showRatio(ratio), target, verdict: verdict(ok), floor });
+    const document = out.length === 0 ? `${s.document} (${(s.bytes / 1e6).toFixed(2)} MB, ${s.events} ev.)` : out.length === 1 ? `node flags: ${flagsOf(s)}` : '';
+    out.push({ document, measure, ours, peer, ratio: showRatio(ratio), target, verdict: verdict(ok), floor });
   };
   const dense = s.kind === 'dense';
   const peerOpen = s.theirs.openMs - s.theirs.delayMs;
@@ -132,6 +139,34 @@ function rows(s: Summary): Row[] {
   return out;
 }
 
+/** The sides' node flags, sides with the same flags named together: `fieldwise, floor: tuned; json-ls: none`. */
+function flagsOf(s: Summary): string {
+  const groups = new Map<string, string[]>();
+  for (const [side, flags] of [['fieldwise', s.flags.ours], ['floor', s.flags.floor], [s.peer, s.flags.peer]] as const) {
+    const name = describeFlags(flags);
+    groups.set(name, [...(groups.get(name) ?? []), side]);
+  }
+  return [...groups].map(([name, sides]) => `${sides.join(', ')}: ${name}`).join('; ');
+}
+
+/**
+ * Lays out a table: the columns in `header`'s order, those in `right` right-aligned, a rule under the header and between
+ * blocks. A block is one or more rows with the first column filled (a document's name, then its notes such as its node
+ * flags) and the rows after them with it empty.
+ */
+export function layout<K extends string>(header: Record<K, string>, rows: ReadonlyArray<Record<K, string>>, right: readonly K[]): string[] {
+  const cols = Object.keys(header) as K[];
+  const widths = new Map(cols.map((c) => [c, Math.max(header[c].length, ...rows.map((r) => r[c].length))]));
+  const line = (r: Record<K, string>): string => cols.map((c) => (right.includes(c) ? r[c].padStart(widths.get(c)!) : r[c].padEnd(widths.get(c)!))).join(' | ').trimEnd();
+  const rule = cols.map((c) => '-'.repeat(widths.get(c)!)).join('-|-');
+  const out: string[] = [line(header), rule];
+  rows.forEach((r, i) => {
+    if (i > 0 && r[cols[0]] !== '' && rows[i - 1][cols[0]] === '') out.push(rule);
+    out.push(line(r));
+  });
+  return out;
+}
+
 export interface TableContext {
   runs: number;
   cores: number;
@@ -142,19 +177,9 @@ export interface TableContext {
 
 /** `extra`: further rows after the documents' (bench/pipeline.ts, bench/mapping.ts). */
 export function printTable(summaries: Summary[], ctx: TableContext, extra: Row[] = []): void {
-  const all = [...summaries.flatMap((s) => rows(s).map((r) => ({ ...r, peer: r.peer ? `${r.peer}` : '', peerName: s.peer }))), ...extra];
+  const all = [...summaries.flatMap(rows), ...extra];
   const header: Row = { document: 'document', measure: 'measure (ms unless noted)', ours: 'fieldwise', peer: 'peer', ratio: 'ratio', target: 'target', verdict: 'verdict', floor: 'floor*' };
-  const cols: Array<keyof Row> = ['document', 'measure', 'ours', 'peer', 'ratio', 'target', 'verdict', 'floor'];
-  const width = (c: keyof Row): number => Math.max(header[c].length, ...all.map((r) => r[c].length));
-  const line = (r: Row): string => cols.map((c) => (c === 'ours' || c === 'peer' || c === 'ratio' || c === 'floor' ? r[c].padStart(width(c)) : r[c].padEnd(width(c)))).join(' | ');
-  const rule = cols.map((c) => '-'.repeat(width(c))).join('-|-');
-  const out: string[] = [line(header), rule];
-  let last = '';
-  for (const r of all) {
-    if (r.document && last) out.push(rule);
-    if (r.document) last = r.document;
-    out.push(line(r));
-  }
+  const out = layout(header, all, ['ours', 'peer', 'ratio', 'floor']);
   const met = all.filter((r) => r.verdict === 'met').length;
   const missed = all.filter((r) => r.verdict === 'MISSED').length;
   out.push('');
@@ -163,6 +188,8 @@ export function printTable(summaries: Summary[], ctx: TableContext, extra: Row[]
   out.push('* floor: context, not a target: a Node.js language server that only holds the document (bench/floorServer.ts: ' +
     'vscode-languageserver over stdio, TextDocuments with incremental sync, nothing parsed, one fixed diagnostic per version, ' +
     'empty completion and hover), started with the same node flags as Fieldwise; what any Node.js LSP server pays before doing any work.');
+  out.push(`${FLAGS_LEGEND}${summaries.some((s) => s.sameFlags) ? ' The same flags for every server: the table after this one.' : ''}`);
+  out.push(`Probes: every server gets the same budget, each kind of probe stopping after ${SESSION_LIMITS.probeBudgetMs / 1000} s once ${SESSION_LIMITS.minProbes} are done (n = the probes answered).`);
   out.push("JSON peer: its better figure of pull (no debounce) and push (500 ms debounce); yaml-ls: its figure minus its fixed 200 ms validation delay.");
   out.push(`Medians of ${ctx.runs} runs (fresh server each run); p50/p95 over all probes of all runs. ${ctx.cores} cores; ` +
     `load average ${ctx.loadBefore.toFixed(1)} before, ${ctx.loadAfter.toFixed(1)} after; ${ctx.minutes.toFixed(1)} minutes.`);
@@ -170,4 +197,37 @@ export function printTable(summaries: Summary[], ctx: TableContext, extra: Row[]
     out.push(`WARNING: the machine was busy (load above ${ctx.cores}); every figure is inflated, the ratios less so.`);
   }
   process.stdout.write(`${out.join('\n')}\n`);
+}
+
+/**
+ * The like-for-like rows (issue 30): per document, Fieldwise with its own flags (as in the table), Fieldwise with the
+ * peer's flags, and the peer, all from the same runs; ratios to the peer as in the table.
+ */
+export function printSameFlags(summaries: Summary[]): void {
+  const header = { document: 'document', server: 'server: node flags', open: 'open -> diagnostics', edit: 'edit -> diagnostics', completion: 'completion p95', memory: 'peak memory (VmHWM)' };
+  const rows: Array<typeof header> = [];
+  for (const s of summaries) {
+    if (!s.sameFlags) continue;
+    const peer = { ...s.theirs, openMs: s.theirs.openMs - s.theirs.delayMs, editMs: s.theirs.editMs - s.theirs.delayMs };
+    const withRatio = (text: string, v: number, peerValue: number, ratio: boolean): string => (ratio ? `${text} (${showRatio(ratioOf(v, peerValue))})` : text);
+    const line = (document: string, server: string, f: SideFigures, ratio: boolean): typeof header => ({
+      document, server,
+      open: withRatio(ms(f.openMs), f.openMs, peer.openMs, ratio),
+      edit: withRatio(ms(f.editMs), f.editMs, peer.editMs, ratio),
+      completion: withRatio(ms(percentile(f.completion, 95)), percentile(f.completion, 95), percentile(peer.completion, 95), ratio),
+      memory: withRatio(mb(f.memoryMb), f.memoryMb, peer.memoryMb, ratio),
+    });
+    rows.push(
+      line(s.document, `fieldwise: ${describeFlags(s.flags.ours)}`, s.ours, true),
+      line('', `fieldwise: ${describeFlags(s.flags.peer)}`, s.sameFlags, true),
+      line('', `${s.peer}: ${describeFlags(s.flags.peer)}`, peer, false),
+    );
+  }
+  if (rows.length === 0) return;
+  const out = layout(header, rows, ['open', 'edit', 'completion', 'memory']);
+  process.stdout.write(`\nEvery server with the same node flags (issue 30): Fieldwise also started with the peer's flags, alternating with the others in the
+same runs; ms unless noted, (ratio) = that line / the peer's, the peer's figures as in the table (yaml-ls minus its delay), completion
+p95 over every depth. The first line of each document is Fieldwise with its own flags, from the table.
+${out.join('\n')}
+`);
 }
