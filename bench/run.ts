@@ -8,9 +8,8 @@
 // Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|large|long (one kind of document;
 // pipeline.ts, mapping.ts; large: the large inputs alone, largeInputs.ts; long: the long sessions alone, longSession.ts,
 // of the formats given), --formats json,yaml,
-// --no-warmup (skip the in-process rounds), --no-parallel (skip the parallel check's rows), --no-same-flags (skip
-// Fieldwise started with the peers' node flags, table.ts printSameFlags), --workers N (Fieldwise
-// with N check workers in the table), --profile (CPU profile
+// --no-warmup (skip the in-process rounds), --no-same-flags (skip
+// Fieldwise started with the peers' node flags, table.ts printSameFlags), --profile (CPU profile
 // of Fieldwise on the largest documents), --compare REF (instead of the table: REF's build against this checkout's on
 // the clean, dense and pipeline documents of --only, --sizes and --formats, compare.ts).
 import { execFileSync } from 'node:child_process';
@@ -51,10 +50,6 @@ interface Options {
   long: boolean;
   formats: BenchFormat[];
   warmup: boolean;
-  /** The parallel check's rows (printParallel). */
-  parallel: boolean;
-  /** Check workers of the Fieldwise server in the table (`--check-workers=N`). */
-  workers: number;
   profile: boolean;
   /** Fieldwise also started with the peers' node flags, beside the table's sessions (printSameFlags). */
   sameFlags: boolean;
@@ -76,8 +71,6 @@ function options(argv: string[]): Options {
     if (!bytes) throw new Error(`--sizes: unknown size '${s}' (use 100k, 1m, 5m)`);
     return [s.toUpperCase().replace('K', ' KB').replace('M', ' MB'), bytes];
   });
-  const workers = Number(value('--workers') ?? 0);
-  if (!Number.isInteger(workers) || workers < 0) throw new Error('--workers: a whole number of at least 0');
   const runs = Number(value('--runs') ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number of at least 1');
   const list = <T extends string>(name: string, all: readonly T[]): T[] => {
@@ -91,11 +84,10 @@ function options(argv: string[]): Options {
   const only = compare !== undefined
     ? list<BenchKind | 'pipeline'>('--only', comparable)
     : list<BenchKind | 'pipeline' | 'mapping' | 'large' | 'long'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'large', 'long']);
-  if (compare !== undefined && workers > 0) throw new Error('--compare runs both builds without check workers: leave out --workers');
   return {
     runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), large: only.includes('large'), long: only.includes('long'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
-    warmup: !argv.includes('--no-warmup'), parallel: !argv.includes('--no-parallel'), profile: argv.includes('--profile'),
-    workers, sameFlags: !argv.includes('--no-same-flags'), compare,
+    warmup: !argv.includes('--no-warmup'), profile: argv.includes('--profile'),
+    sameFlags: !argv.includes('--no-same-flags'), compare,
   };
 }
 
@@ -153,9 +145,9 @@ async function main(): Promise<void> {
       writeFileSync(join(DOCS, doc.name), doc.text);
       process.stderr.write(`${doc.name}: ${(doc.text.length / 1e6).toFixed(2)} MB, ${doc.events} events, ${doc.injected.join('; ')}\n`);
       const bare = bareParse(doc, opts.runs);
-      const ours = fieldwise({ checkWorkers: opts.workers });
+      const ours = fieldwise();
       // The like-for-like rows (printSameFlags): Fieldwise with the peers' flags, in the same runs.
-      const sameFlags = opts.sameFlags ? [fieldwise({ checkWorkers: opts.workers, nodeFlags: PEER_FLAGS })] : [];
+      const sameFlags = opts.sameFlags ? [fieldwise({ nodeFlags: PEER_FLAGS })] : [];
       const peers = format === 'json' ? [jsonServer(schemaUri, true), jsonServer(schemaUri, false)] : [yamlServer(schemaUri)];
       const floor = floorServer();
       const setups = [ours, ...sameFlags, floor, ...peers];
@@ -179,7 +171,6 @@ async function main(): Promise<void> {
   printSameFlags(summaries);
   writeFileSync(join(OUT, 'results.json'), JSON.stringify(summaries, null, 2));
   if (opts.warmup) printWarmup(opts);
-  if (opts.parallel) await printParallel(opts, summaries, catalog);
   await runLongSessions(longSizes(opts), DOCS, opts.formats);
   if (opts.large) await runLargeInputs(DOCS);
   if (opts.profile) await profileFieldwise(summaries.length > 0 ? largest(opts, catalog) : [], DOCS);
@@ -219,45 +210,6 @@ function printWarmup(opts: Options): void {
   process.stdout.write(`\nIn-process open path (split, parse, check in batches; no protocol, no transfer), ms: a fresh process per line,
 r1 = the bench's document cold, r2-r${WARMUP_ROUNDS} = other documents of the same size and shape; cold/warm = r1 / the fastest of r2-r${WARMUP_ROUNDS}.
 ${'document'.padEnd(18)} | ${rounds} | cold/warm
-${rows.join('\n')}
-`);
-}
-
-/** The worker counts the parallel design is measured with (`--check-workers=N`): none, then one and two beside the main thread. */
-const PARALLEL_WORKERS = [0, 1, 2];
-
-/**
- * The parallel design (server/src/lsp/parallelCheck.ts), measured through the server: sessions with 0, 1 and 2 check
- * workers on each large document, alternating, medians of runs: open and edit to diagnostics and peak memory (VmHWM
- * of the process, the workers' threads and everything they load included), with the peer's open from the same run.
- */
-async function printParallel(opts: Options, summaries: Summary[], catalog: Catalog): Promise<void> {
-  const rows: string[] = [];
-  for (const format of opts.formats) {
-    for (const [kind, label, bytes] of documentsOf(opts).filter(([, , b]) => b >= 1_000_000)) {
-      const doc = benchDocument(format, sizeKey(label), bytes, 99, bytes, kind, catalog);
-      writeFileSync(join(DOCS, doc.name), doc.text);
-      const runs = new Map<number, SessionFigures[]>(PARALLEL_WORKERS.map((w) => [w, []]));
-      for (let run = 0; run < opts.runs; run++) {
-        for (const workers of PARALLEL_WORKERS) {
-          const figures = await runSession(fieldwise({ checkWorkers: workers }), doc, DOCS, sessionOptions(false));
-          runs.get(workers)!.push(figures);
-          if (figures.diagnosticsAfterOpen !== runs.get(0)![run]?.diagnosticsAfterOpen) {
-            throw new Error(`${doc.name}: ${workers} check workers gave ${figures.diagnosticsAfterOpen} diagnostics, the main thread alone ${runs.get(0)![run]?.diagnosticsAfterOpen}`);
-          }
-        }
-      }
-      const name = `${format.toUpperCase()} ${kind === 'dense' ? 'dense ' : ''}${label}`;
-      const peerOpen = summaries.find((s) => s.document === name)?.theirs.openMs ?? NaN;
-      const m = (workers: number, pick: (f: SessionFigures) => number): number => median(runs.get(workers)!.map(pick));
-      rows.push(`${name.padEnd(18)} | ${PARALLEL_WORKERS.map((w) => `${m(w, (f) => f.openMs).toFixed(0).padStart(5)} (${(m(w, (f) => f.openMs) / peerOpen).toFixed(2)})`).join(' | ')} | ` +
-        `${PARALLEL_WORKERS.map((w) => m(w, (f) => f.editMs).toFixed(0).padStart(4)).join(' | ')} | ${PARALLEL_WORKERS.map((w) => m(w, (f) => f.memoryMb).toFixed(0).padStart(4)).join(' | ')} | ${peerOpen.toFixed(0)}`);
-    }
-  }
-  process.stdout.write(`\nParallel first check (server/src/lsp/parallelCheck.ts, \`--check-workers=N\`): fresh Fieldwise servers with 0, 1 and 2 check
-workers, alternating, medians of ${opts.runs}; the same diagnostics with each (checked). Open to diagnostics in ms (ratio to the peer's open
-in the table above), edit to diagnostics in ms, peak memory in MB (VmHWM: the workers' threads and what they load included).
-${'document'.padEnd(18)} | ${PARALLEL_WORKERS.map((w) => `open ${w}w`.padStart(12)).join(' | ')} | ${PARALLEL_WORKERS.map((w) => `ed${w}w`.padStart(4)).join(' | ')} | ${PARALLEL_WORKERS.map((w) => `mb${w}w`.padStart(4)).join(' | ')} | peer open
 ${rows.join('\n')}
 `);
 }

@@ -57,8 +57,6 @@ export interface FieldwiseBuild {
 export const THIS_BUILD: FieldwiseBuild = { label: 'fieldwise', root: REPO, nodeFlags: SERVER_EXEC_ARGV };
 
 export interface FieldwiseStart {
-  /** Worker threads sharing the first check (`--check-workers=N`, server/src/lsp/parallelCheck.ts); 0: none. */
-  checkWorkers?: number;
   build?: FieldwiseBuild;
   /** Node flags other than the build's own (the rows where every server gets the same flags). */
   nodeFlags?: readonly string[];
@@ -70,12 +68,11 @@ export interface FieldwiseStart {
  */
 export function fieldwise(start: FieldwiseStart = {}): ServerSetup {
   const build = start.build ?? THIS_BUILD;
-  const workers = start.checkWorkers ?? 0;
   const nodeFlags = start.nodeFlags ?? build.nodeFlags;
   const own = sameFlags(nodeFlags, build.nodeFlags);
   return {
-    name: `${build.label}${workers > 0 ? ` +${workers}w` : ''}${own ? '' : ` (node flags: ${describeFlags(nodeFlags)})`}`,
-    command: [process.execPath, ...nodeFlags, resolve(build.root, 'dist/server.js'), '--stdio', ...(workers > 0 ? [`--check-workers=${workers}`] : [])],
+    name: `${build.label}${own ? '' : ` (node flags: ${describeFlags(nodeFlags)})`}`,
+    command: [process.execPath, ...nodeFlags, resolve(build.root, 'dist/server.js'), '--stdio'],
     capabilities: capabilities(true),
     pull: true,
     delayMs: 0,
