@@ -130,7 +130,7 @@ function mappingParametersSection(): string {
 
 /** Every code a mapping can get: the name rules of event keys (on declared names) and the mapping's own rules. */
 function diagnosticsSection(): string {
-  const nameRules = rules.filter((r) => r.reads === 'names');
+  const nameRules = rules.filter((r) => r.scope === 'name');
   return [
     'The rules of event keys that judge a name alone run on every field name a mapping declares, with the same',
     'verdicts as for an event key, except that a deprecated field is information (mapping it keeps older data',

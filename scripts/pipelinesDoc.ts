@@ -95,7 +95,7 @@ function processorsSection(): string {
 
 /** Every code a pipeline can get: the name rules of event keys (on written names) and the pipeline's own rules. */
 function diagnosticsSection(): string {
-  const nameRules = rules.filter((r) => r.reads === 'names');
+  const nameRules = rules.filter((r) => r.scope === 'name');
   return [
     'The rules of event keys that judge a name alone run on every field a pipeline writes, with the same verdicts',
     'as for an event key (a pipeline is not an event: rules about an event\'s values, such as a missing `@timestamp`,',

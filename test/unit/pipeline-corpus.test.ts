@@ -108,7 +108,7 @@ const pipelines: PipelineCase[] = [
 // ---------------------------------------------------------------- the oracle: the same names as event keys
 
 /** The name rules (event-key verdicts a pipeline's written names get) and the ones that speak once per file. */
-const NAME_CODES = new Set(rules.filter((r) => r.reads === 'names').map((r) => r.code));
+const NAME_CODES = new Set(rules.filter((r) => r.scope === 'name').map((r) => r.code));
 const PER_FILE = new Set(rules.filter((r) => r.perFile).map((r) => r.code));
 
 

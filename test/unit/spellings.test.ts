@@ -55,7 +55,7 @@ test('over the corpus and generated pipelines, each name rule finds per spelling
     const env = { ...service.env(type!.format, input.name), processors: loadProcessorTable() };
     const view = writtenView(doc);
     const ctx = createRuleContext(view, env);
-    const everyName = nameRules.map((rule) => rule.check(ctx));
+    const everyName = nameRules.map((rule) => rule.check(ctx, ctx.env));
     assert.deepEqual(nameFindings(nameRules, view, env), everyName, input.name);
     // A finding on a name written more than once (the same message at several places): one that is given out.
     if (everyName.some((list) => new Set(list.map((f) => f.message)).size < list.length)) repeated++;

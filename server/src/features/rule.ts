@@ -1,13 +1,13 @@
-// The contract of one diagnostic rule: its code, default severity, the spec sentence it enforces,
-// a check over one event (LOCAL offsets) and, optionally, the quick fixes that repair what it reports.
+// The contract of one diagnostic rule, in every file kind: its code, default severity, the spec sentence it enforces,
+// its scope (what one check reads), a check, and optionally the quick fixes that repair what it reports.
 import type { Catalog } from '../catalog/types';
 import type { EventView, FieldRef } from '../document/fieldRefs';
 import type { DocumentFormat } from '../document/model';
 import type { FeatureEnv } from './env';
-import type { FwDiagnostic, QuickFix, RuleInfo, TextEdit } from './types';
+import type { FwDiagnostic, QuickFix, RuleInfo, Severity, TextEdit } from './types';
 import type { RefInfo, RefStatus } from './names/refInfo';
 
-/** What a rule reports; the framework adds the code and the severity. Offsets are local to the event. */
+/** What a rule reports; the framework adds the code. Offsets are its subject's (an event's local offsets, else the document's). */
 export interface Finding {
   start: number;
   end: number;
@@ -15,7 +15,17 @@ export interface Finding {
   /** Whatever the rule's fixes need, JSON-serialisable (it travels to the editor and back). */
   data?: unknown;
   tags?: Array<'deprecated' | 'unnecessary'>;
+  /** A severity other than the rule's default (type conflicts take the type table's verdict). */
+  severity?: Severity;
 }
+
+/**
+ * What one check of a rule reads: `name`, a field name's spelling alone (it runs on every kind's written names with
+ * the verdict an event key gets); `event`, one event's keys and values together (event documents only); `processor`,
+ * what follows from one processor's text (a pipeline read as units keeps its findings while that text is unchanged);
+ * `body`, a pipeline body's own keys; `document`, the whole document of its kind.
+ */
+export type RuleScope = 'name' | 'event' | 'processor' | 'body' | 'document';
 
 /** One event as every rule sees it: the view, the environment, and each key's meaning, computed once. */
 export interface RuleContext {
@@ -33,14 +43,14 @@ export interface RuleContext {
   refsAt(path: string): readonly FieldRef[];
 }
 
-export interface Rule extends RuleInfo {
-  /**
-   * What the rule reads: `names` (a reference's spelling alone: it runs on the fields every file kind writes, an
-   * ingest pipeline's included) or `values` (an event's values and keys together: event documents only). Default `values`.
-   */
-  readonly reads?: 'names' | 'values';
-  /** Findings for one event, local offsets. */
-  check(ctx: RuleContext): Finding[];
+/**
+ * One rule: `Subject` is what a check reads (`RuleContext`, one event as every rule sees it, for the `name` and
+ * `event` scopes; a kind's document otherwise), `Env` what it knows besides, `F` what it finds (a kind may add to a
+ * finding what voids it elsewhere in the document). The fix members are the events kind's.
+ */
+export interface Rule<Subject = RuleContext, Env = FeatureEnv, F extends Finding = Finding> extends RuleInfo {
+  readonly scope: RuleScope;
+  check(subject: Subject, env: Env): F[];
   /** The title of "fix all of this kind in the file" (default: `Fix all '<code>' problems in the file`). */
   readonly fixAllTitle?: string;
   /** Quick fixes for one of this rule's diagnostics (local offsets), best first. */

@@ -19,6 +19,7 @@ import { CONSOLE_LANGUAGES, kindForRequest } from './consoleDocument';
 import type { FieldwiseSettings } from './settings';
 
 export { formatFromName, guessFormat } from '../document/syntaxes/registry';
+export { kinds } from '../kinds/registry';
 
 /** What detection found: the type, and what recognition parsed on the way (for the parse that follows). */
 export interface Detection {

@@ -3,7 +3,7 @@
 // parts each go to their own kind. server.ts and the command line call only this; neither knows how features work
 // or which kinds exist, and neither does this file.
 import type { Catalog } from '../catalog/types';
-import type { FileType, KindDocument } from '../document/fileType';
+import { fileType, FileType, KindDocument, KindName } from '../document/fileType';
 import type { DocumentFormat, Span } from '../document/model';
 import type { ParsedValue } from '../document/syntaxes/json/jsonValue';
 import { typedBefore, withinLimit } from '../features/completionLimit';
@@ -12,6 +12,7 @@ import { FeatureCaches } from '../features/featureCaches';
 import { completionDocs } from '../features/fieldDocs';
 import { dottedKeysAllowed } from '../features/fileSettings';
 import { notAnalysed } from '../features/rules';
+import { emptyFile, fileNotRecognised } from '../features/rules/fileFindings';
 import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, LimitedCompletion, QuickFix, RuleInfo, TextEdit } from '../features/types';
 import { megabytes } from '../document/limits';
 import type { Check, CheckResult, FileKind } from '../kinds/kind';
@@ -75,8 +76,13 @@ export class LanguageService {
   }
 
   /** The kinds' and the container's names and nouns, for summaries (`fieldwise check`). */
-  get kinds(): ReadonlyArray<Pick<FileKind, 'name' | 'noun' | 'cliName'>> {
+  get kinds(): ReadonlyArray<Pick<FileKind, 'name' | 'noun' | 'cliName' | 'formats'>> {
     return kinds;
+  }
+
+  /** The type of a file read as the kind named `kind` in `format` (the command line's `--kind`). */
+  typeOf(kind: KindName, format: DocumentFormat): FileType {
+    return fileType(kindNamed(kind).name, format);
   }
 
   /** Parses a document; `previous`, the file's last version, lets a kind keep what an edit left unchanged. */
@@ -179,6 +185,7 @@ export class LanguageService {
   }
 
   private *checkPart({ kind, doc }: Part, file: string): Check {
+    if (isBlank(doc.text)) return { diagnostics: [this.emptyFinding(doc.text)], checked: 1, total: 1, parts: 'files' };
     const known = this.checks.get(doc);
     const components = this.workspace.componentsVersion;
     if (known && known.catalog === this.catalog && known.settings === this.settings && known.file === file && known.components === components) {
@@ -189,10 +196,11 @@ export class LanguageService {
     return result;
   }
 
-  /** Every code the service may report on any kind, each once, in the registry's order. */
+  /** Every code the service may report on any kind, each once, in the registry's order, then what it says of whole files. */
   rules(): readonly RuleInfo[] {
     const seen = new Map<string, RuleInfo>();
     for (const kind of kinds) for (const rule of kind.rules) if (!seen.has(rule.code)) seen.set(rule.code, rule);
+    for (const rule of [emptyFile, fileNotRecognised]) if (!seen.has(rule.code)) seen.set(rule.code, rule);
     return [...seen.values()];
   }
 
@@ -236,6 +244,29 @@ export class LanguageService {
     for (const kind of kinds) if (kind.formats.includes(format)) kind.warmUp?.(env);
   }
 
+  /** The one finding of a file with no content (white space and a byte order mark aside), at its start. */
+  emptyFinding(text: string): FwDiagnostic {
+    const what = text.length === 0 ? 'empty' : 'blank: it holds only white space';
+    return { code: emptyFile.code, severity: emptyFile.defaultSeverity, message: `This file is ${what}; there is nothing to check.`, start: 0, end: 0 };
+  }
+
+  /**
+   * The one finding of a file given to the command line that no kind recognises, naming the kinds there are and why:
+   * its path matched no kind's globs, and its content none of them.
+   */
+  notRecognisedFinding(reason?: string): FwDiagnostic {
+    const nouns = kinds.map((k) => `${k.noun}s`).join(', ');
+    const names = kinds.map((k) => k.cliName).join(', ');
+    const why = reason ?? 'its path matches no fieldwise.files.* glob and its content is none of them';
+    return {
+      code: fileNotRecognised.code,
+      severity: fileNotRecognised.defaultSeverity,
+      message: `Not recognised as a file Fieldwise reads (${nouns}): ${why}. Name its kind with --kind (${names}) to check it as one.`,
+      start: 0,
+      end: 0,
+    };
+  }
+
   /** The one finding of a file past fieldwise.maxFileSize: the editor's limit (the command line reads every file). */
   oversizeFinding(length: number): FwDiagnostic {
     return {
@@ -264,4 +295,9 @@ export class LanguageService {
   fixAll(doc: SourceDocument, file: string, code: string): TextEdit[] {
     return this.parts(doc).flatMap((p) => p.kind.fixAll?.(p.doc, code, this.env(p.doc.type.format, file)) ?? []);
   }
+}
+
+/** No content: white space and a byte order mark aside. */
+export function isBlank(text: string): boolean {
+  return /^[\s\ufeff]*$/.test(text);
 }

@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Catalog, DefinitionError, loadCatalog, workspaceDefinitions } from '../../catalog';
-import { fileType, FileType, KindName } from '../../document/fileType';
-import { Candidate, expandPaths, formatFromName, guessFormat } from '../../service/detect';
-import { LanguageService } from '../../service/languageService';
+import type { FileType, KindName } from '../../document/fileType';
+import { Candidate, expandPaths, formatFromName, guessFormat, kinds } from '../../service/detect';
+import { isBlank, LanguageService } from '../../service/languageService';
 import { defaultSettings } from '../../service/settings';
 import { CliError, CliIO, Command, EXIT, UsageError } from '../io';
 import { CheckedFile, locate, tally } from '../formats/checkReport';
@@ -17,19 +17,21 @@ import { renderCheckText } from '../formats/checkText';
 const VERSION = '0.1.0';
 
 const USAGE = [
-  'usage: fieldwise check [--format text|json|sarif] [--max-warnings N] [--definitions PATH]... PATHS...',
+  'usage: fieldwise check [--format text|json|sarif] [--max-warnings N] [--kind KIND] [--definitions PATH]... PATHS...',
   '',
-  'Checks event documents (JSON, NDJSON, YAML), ingest pipelines and index templates and mappings with the same',
-  'diagnostics as the editor.',
-  'PATHS are files (always checked), folders and globs (expanded to the JSON and YAML files and the console',
-  'files (.http, .es, .console) that Fieldwise recognises, skipping node_modules and dot folders), or - for',
-  'standard input.',
+  `Checks ${kinds.map((k) => `${k.noun}s`).join(', ')} with the same diagnostics as the editor.`,
+  'Each file is read as the kind it is recognised as: by its path (the fieldwise.files.* globs), then by its content.',
+  'PATHS are files, folders and globs (expanded to the JSON, NDJSON and YAML files and the console files (.http, .es,',
+  '.console), skipping node_modules and dot folders), or - for standard input. A file without an extension is read',
+  'by its content. A file that is none of the kinds is reported once as not recognised (information,',
+  'file-not-recognised), which does not change the exit status.',
   '',
   'options:',
   '  --format FORMAT      text (default): file:line:col severity code message, 1-based',
   '                       json: one array of {file, range, severity, code, message}, 0-based UTF-16 positions',
   '                       sarif: a SARIF 2.1.0 log for code-scanning tools',
   '  --max-warnings N     exit 1 when more than N warnings are found (default: no limit)',
+  `  --kind KIND          read every file as this kind: ${kinds.map((k) => k.cliName).join(', ')}`,
   '  --definitions PATH   custom definitions: a file, a folder or a glob; repeatable.',
   '                       Default: .fieldwise/*.yml when the current folder has .fieldwise/',
   '',
@@ -42,6 +44,8 @@ type Format = 'text' | 'json' | 'sarif';
 export interface CheckOptions {
   format: Format;
   maxWarnings?: number;
+  /** The kind every file is read as (`--kind`), by its command-line name. */
+  kind?: string;
   definitions: string[];
   paths: string[];
 }
@@ -55,6 +59,7 @@ export function parseCheckArgs(args: string[]): CheckOptions {
         format: { type: 'string', default: 'text' },
         'max-warnings': { type: 'string' },
         definitions: { type: 'string', multiple: true, default: [] },
+        kind: { type: 'string' },
       },
       allowPositionals: true,
       strict: true,
@@ -66,8 +71,12 @@ export function parseCheckArgs(args: string[]): CheckOptions {
   if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`unknown format '${format}'; expected one of: text, json, sarif`, USAGE);
   const limit = parsed.values['max-warnings'];
   if (limit !== undefined && !/^\d+$/.test(limit)) throw new UsageError(`--max-warnings takes a whole number, not '${limit}'`, USAGE);
+  const kind = parsed.values.kind;
+  if (kind !== undefined && !kinds.some((k) => k.cliName === kind)) {
+    throw new UsageError(`unknown kind '${kind}'; expected one of: ${kinds.map((k) => k.cliName).join(', ')}`, USAGE);
+  }
   if (parsed.positionals.length === 0) throw new UsageError('name at least one file, folder or glob to check', USAGE);
-  return { format, maxWarnings: limit === undefined ? undefined : Number(limit), definitions, paths: parsed.positionals };
+  return { format, maxWarnings: limit === undefined ? undefined : Number(limit), kind, definitions, paths: parsed.positionals };
 }
 
 export const checkCommand: Command = {
@@ -81,6 +90,7 @@ export const checkCommand: Command = {
     const unreadable: string[] = [];
     const checked: CheckedFile[] = [];
     const perKind = new Map<KindName, number>();
+    let notRecognised = 0;
     const { candidates, missing } = expandArgs(options.paths, io.cwd);
     for (const arg of missing) unreadable.push(`${arg}: no such file or folder, and no file matches it as a glob`);
     for (const candidate of candidates) {
@@ -91,8 +101,15 @@ export const checkCommand: Command = {
         unreadable.push(`${candidate.display}: cannot read: ${reason(error)}`);
         continue;
       }
-      const type = typeOf(candidate, text, service);
-      if (!type) continue;
+      const reading = readingOf(candidate, text, service, options.kind);
+      if (!reading.type) {
+        notRecognised++;
+        // Content is what recognises most files: an empty one is said to be empty, not unknown.
+        const finding = reading.why === undefined && isBlank(text) ? service.emptyFinding(text) : service.notRecognisedFinding(reading.why);
+        checked.push({ file: candidate.display, uriPath: uriPathOf(candidate, io.cwd), diagnostics: locate(text, [finding]) });
+        continue;
+      }
+      const type = reading.type;
       perKind.set(type.kind, (perKind.get(type.kind) ?? 0) + 1);
       const doc = service.parse(text, type);
       checked.push({ file: candidate.display, uriPath: uriPathOf(candidate, io.cwd), diagnostics: locate(text, service.diagnostics(doc, candidate.globPath)) });
@@ -100,7 +117,7 @@ export const checkCommand: Command = {
     io.stdout(render(options.format, checked, service, io.cwd));
     for (const problem of unreadable) io.stderr(`fieldwise check: ${problem}\n`);
     const count = tally(checked);
-    if (options.format === 'text') io.stderr(summary(service, perKind, count));
+    if (options.format === 'text') io.stderr(summary(service, perKind, notRecognised, count));
     if (unreadable.length > 0) return EXIT.usage;
     if (count.error > 0 || (options.maxWarnings !== undefined && count.warning > options.maxWarnings)) return EXIT.failure;
     return EXIT.ok;
@@ -125,15 +142,19 @@ function expandArgs(paths: readonly string[], cwd: string): { candidates: Candid
 }
 
 /**
- * What a file is, decided as the editor decides (service/detect.ts); a named file that is neither an event document
- * nor a pipeline by its name or content is checked as an event document all the same.
+ * What a file is read as: the kind `--kind` names, else what the editor would decide (service/detect.ts). A file
+ * whose name says no format (standard input, a file without an extension) is read by its content.
  */
-function typeOf(candidate: Candidate, text: string, service: LanguageService): FileType | undefined {
-  const byName = formatFromName(candidate.path);
-  const name = byName || candidate.path !== '-' ? candidate.globPath : `stdin.${guessFormat(text) === 'yaml' ? 'yaml' : 'json'}`;
-  const detected = service.fileTypeOf(name, text, defaultSettings);
-  if (detected || !candidate.named) return detected;
-  return fileType('events', byName ?? guessFormat(text));
+function readingOf(candidate: Candidate, text: string, service: LanguageService, forced: string | undefined): { type?: FileType; why?: string } {
+  const byName = candidate.path === '-' ? undefined : formatFromName(candidate.path);
+  const format = byName ?? guessFormat(text);
+  if (forced !== undefined) {
+    const kind = service.kinds.find((k) => k.cliName === forced)!;
+    if (!kind.formats.includes(format)) return { why: `--kind ${forced} reads ${kind.formats.join(', ')}, and this file is ${format}` };
+    return { type: service.typeOf(kind.name, format) };
+  }
+  const type = service.fileTypeOf(candidate.globPath, text, defaultSettings, byName ? undefined : format);
+  return { type };
 }
 
 function uriPathOf(candidate: Candidate, cwd: string): string {
@@ -148,12 +169,13 @@ function render(format: Format, files: readonly CheckedFile[], service: Language
   return renderCheckText(files);
 }
 
-function summary(service: LanguageService, perKind: ReadonlyMap<KindName, number>, count: ReturnType<typeof tally>): string {
+function summary(service: LanguageService, perKind: ReadonlyMap<KindName, number>, notRecognised: number, count: ReturnType<typeof tally>): string {
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   // The registry's first kind is always counted (0 included); another kind only when the run met it.
   const parts = service.kinds
     .filter((kind, i) => i === 0 || (perKind.get(kind.name) ?? 0) > 0)
     .map((kind) => plural(perKind.get(kind.name) ?? 0, kind.noun));
+  if (notRecognised > 0) parts.push(plural(notRecognised, 'file') + ' not recognised');
   const files = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0];
   return `fieldwise check: ${files} checked: ${plural(count.error, 'error')}, ${plural(count.warning, 'warning')}, ${count.information} information, ${plural(count.hint, 'hint')}\n`;
 }

@@ -19,7 +19,7 @@ export function nameFindings(rules: readonly Rule[], written: EventView | Spelli
     if (found) return found;
   }
   const ctx = createRuleContext(written instanceof Spellings ? written.view() : written, env);
-  return rules.map((rule) => rule.check(ctx));
+  return rules.map((rule) => rule.check(ctx, ctx.env));
 }
 
 /** Judged alone: a segment count other than the path's, or segments not each after the one before (a shared span). */
@@ -136,7 +136,7 @@ export class Spellings {
     const ctx = createRuleContext(new EventView(this.slice, this.reps), env);
     const out: Finding[][] = [];
     for (const rule of rules) {
-      const found = this.spread(rule.check(ctx));
+      const found = this.spread(rule.check(ctx, ctx.env));
       if (!found) return undefined;
       out.push(found);
     }

@@ -9,7 +9,7 @@ export const betaField: Rule = {
   title: 'Beta field',
   spec: 'process.elf reuse is beta.',
   specSource: 'Document 1, Versioning, rule 4 (and Document 2, Process fields: process.elf.* (beta))',
-  reads: 'names',
+  scope: 'name',
   check(ctx) {
     return flaggedKeys(ctx, 'beta').map(({ info, flag }): Finding => findingAt(keySpanFrom(info.ref, flag.at), {
       message: flag.text.includes(flag.path) ? `Beta: ${flag.text}` : `'${flag.path}' is beta: ${flag.text}`,

@@ -10,7 +10,7 @@ export const customNameStyle: Rule = {
   title: 'Custom name breaks the naming rules',
   spec: 'Lower case only. Words joined with underscore; no special characters except underscore. Using capitalization in custom field names (e.g. a generic concept name written with capital letters) cannot collide with defined fields, because defined names are never capitalized.',
   specSource: 'Document 1, Field naming rules, rules 1 and 2; Custom fields, rule 4',
-  reads: 'names',
+  scope: 'name',
   check(ctx) {
     const out: Finding[] = [];
     for (const info of ctx.infosWith('custom')) {

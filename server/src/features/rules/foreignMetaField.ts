@@ -14,7 +14,7 @@ export const foreignMetaField: Rule = {
   title: 'Meta field of another schema family',
   spec: 'In this schema family the field set holding schema meta-information is named `schema` (field `schema.version`).',
   specSource: 'Document 1, introduction',
-  reads: 'names',
+  scope: 'name',
   check(ctx) {
     return ctx.refsAt(FOREIGN).map((ref): Finding => findingAt(keyOf(ref).pathSpan, {
       message: "'ecs.version' is the meta field of another schema family; events of this schema state their version in 'schema.version'",

@@ -1,5 +1,5 @@
 // The rules every file kind reports: syntax errors, files too large to analyse, and the rules that judge a field
-// name alone (`reads: 'names'`), which run on every kind's written names with the verdict an event key gets.
+// name alone (scope `name`), which run on every kind's written names with the verdict an event key gets.
 import type { Rule } from '../rule';
 import { betaField } from './betaField';
 import { customNameStyle } from './customNameStyle';

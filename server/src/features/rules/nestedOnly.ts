@@ -8,7 +8,7 @@ export const nestedOnly: Rule = {
   title: 'Field set valid only when nested',
   spec: 'The geo fields are nested only at client.geo, destination.geo, host.geo, observer.geo, server.geo, source.geo, threat.enrichments.indicator.geo, threat.indicator.geo.',
   specSource: 'Document 1, Geo fields (likewise Autonomous system, Hash, Interface and Operating system fields)',
-  reads: 'names',
+  scope: 'name',
   check(ctx) {
     const out: Finding[] = [];
     for (const info of ctx.infosWith('nestedOnly')) {

@@ -9,6 +9,7 @@ export const notAnalysed: Rule = {
   title: 'Not analysed',
   spec: 'The resource is the event document.',
   specSource: 'Document 1, Resources and their fields (a document too large to read is reported, not checked)',
+  scope: 'event',
   check(ctx) {
     const length = ctx.view.slice.text.length;
     if (length <= MAX_EVENT_CHARS) return [];

@@ -17,7 +17,7 @@ export const notFlat: Rule = {
   spec: 'Simple extra keyword values go in `labels` (flat key/value, no nested objects).',
   specSource: 'Document 1, Custom fields, rule 2 (and the rules of labels, http.request.headers and http.response.headers: no nested objects)',
   // A dotted name below labels (`labels.env.name`) is judged by its spelling alone: a pipeline that writes it gets it too.
-  reads: 'names',
+  scope: 'name',
   check(ctx) {
     const out: Finding[] = [];
     for (const info of ctx.infosWith('open')) {

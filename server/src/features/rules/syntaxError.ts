@@ -7,6 +7,7 @@ export const syntaxError: Rule = {
   title: 'Syntax error',
   spec: 'The resource is the event document.',
   specSource: 'Document 1, Resources and their fields (an event document must first be readable JSON, NDJSON or YAML)',
+  scope: 'document',
   check(ctx) {
     return ctx.view.slice.errors.map((e) => ({ start: e.start, end: e.end, message: e.message }));
   },

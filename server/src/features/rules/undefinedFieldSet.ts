@@ -10,7 +10,7 @@ export const undefinedFieldSet: Rule = {
   title: 'Field set not defined by the schema',
   spec: 'Fields of the field sets code_signature, elf, pe, x509, vlan, group, dll, file, threat, agent, user_agent, dns and related (beyond the names appearing in the guidance above) are not shown; they are only referenced as nested reuses.',
   specSource: 'Document 1, Field sets',
-  reads: 'names',
+  scope: 'name',
   check(ctx) {
     const out: Finding[] = [];
     const all = ctx.infosWith('undefinedSet');

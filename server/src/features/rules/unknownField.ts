@@ -8,7 +8,7 @@ export const unknownField: Rule = {
   title: 'Unknown field',
   spec: 'Map as many source fields as possible to defined fields.',
   specSource: 'Document 1, Event document rules, rule 3 (names outside the schema\'s field sets are custom fields and allowed: Custom fields, rule 1)',
-  reads: 'names',
+  scope: 'name',
   check(ctx) {
     const out: Finding[] = [];
     for (const info of ctx.infosWith('unknown')) {

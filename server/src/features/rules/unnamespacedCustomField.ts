@@ -12,7 +12,7 @@ export const unnamespacedCustomField: Rule = {
   title: 'Custom field at the root without a namespace',
   spec: 'Simple extra keyword values go in `labels` (flat key/value, no nested objects). Other extra fields are nested under a proper name of the tool or project (for example a section named after a proxy product), since defined fields avoid proper names.',
   specSource: 'Document 1, Custom fields, rules 2 and 3',
-  reads: 'names',
+  scope: 'name',
   check(ctx) {
     const out: Finding[] = [];
     for (const info of ctx.infosWith('custom')) {

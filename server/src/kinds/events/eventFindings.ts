@@ -49,7 +49,7 @@ function checkEvent(event: EventSlice, env: FeatureEnv): FwDiagnostic[] {
   const diagnostics: FwDiagnostic[] = [];
   for (let r = 0; r < checks.length; r++) {
     const rule = rules[r];
-    const findings = checks[r](ctx);
+    const findings = checks[r](ctx, env);
     // Indexed: most rules find nothing, and an iterator per rule and event is measurable on large documents.
     for (let i = 0; i < findings.length; i++) {
       const finding = findings[i];

@@ -130,7 +130,7 @@ function fixInRounds(event: EventSlice, env: FeatureEnv, rule: Rule, hidden: Hid
     const ctx = createRuleContext(view, env);
     const lines = parseDisabledLines(text);
     const slice = eventWith(view.slice, { root: view.root, disabledLines: lines, lineStarts: undefined });
-    const pending = rule.check(ctx)
+    const pending = rule.check(ctx, ctx.env)
       .map((f): FwDiagnostic => ({ ...f, code: rule.code, severity: rule.defaultSeverity }))
       .filter((d) => !hidden(d) && !lineDisabled(slice, d));
     const accepted = compatible(pending.map((d) => rule.fixes?.(d, ctx)[0]?.edits ?? []).filter((edits) => edits.length > 0));

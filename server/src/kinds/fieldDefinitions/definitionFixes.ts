@@ -5,7 +5,7 @@ import type { DefinitionItem, FieldDefinitionsDocument } from './fieldDefinition
 import type { ScalarNode, Span } from '../../document/model';
 import { isRecord, stringList } from '../../features/locate';
 import { scalarText } from '../../document/syntaxes/writerFor';
-import { renameRef } from '../pipelines/pipelineFixes';
+import { renameRef } from '../../features/renameRef';
 import type { FwDiagnostic, QuickFix } from '../../features/types';
 
 const RENAMES: ReadonlySet<string> = new Set(['unknown-field', 'unknown-external-field']);

@@ -8,19 +8,13 @@ import { DefinitionItem, FieldDefinitionsDocument, textOf } from './fieldDefinit
 import { lineOf, lineStarts } from '../../document/lines';
 import type { Span } from '../../document/model';
 import { closeValues } from '../../features/values/closeValues';
-import type { Finding } from '../../features/rule';
+import type { Finding, Rule } from '../../features/rule';
 import { findingAt, withArticle } from '../../features/values/values';
 import type { FeatureEnv } from '../../features/env';
-import type { RuleInfo, Severity } from '../../features/types';
 
-/** A finding that may differ from its rule's default severity (type conflicts take the table's verdict). */
-export interface DefinitionFinding extends Finding {
-  severity?: Severity;
-}
 
-export interface DefinitionRule extends RuleInfo {
-  check(doc: FieldDefinitionsDocument, env: FeatureEnv): DefinitionFinding[];
-}
+/** A rule only a field definitions file can break: the one rule contract over the whole document. */
+export type DefinitionRule = Rule<FieldDefinitionsDocument, FeatureEnv> & { readonly scope: 'document' };
 
 const FILES = 'Elastic package-spec and Beats fields.yml format';
 const TABLE = 'schema/mapping/types.yml and definitionTypes.yml (docs/mappings.md, Type compatibility)';
@@ -48,8 +42,9 @@ export const unknownExternalField: DefinitionRule = {
   title: 'External field this schema does not define',
   spec: 'An entry with `external: ecs` takes its whole definition from the schema family\'s field of that name; a name this schema does not define has no definition to take.',
   specSource: FILES,
+  scope: 'document',
   check(doc, env) {
-    const out: DefinitionFinding[] = [];
+    const out: Finding[] = [];
     for (const item of doc.items) {
       if (!item.ref || textOf(item.external) !== 'ecs') continue;
       const resolution = env.catalog.resolve(item.ref.path);
@@ -72,10 +67,11 @@ export const definitionTypeMismatch: DefinitionRule = {
   title: 'Type differs from the schema\'s',
   spec: 'A field the schema defines is stored as the schema types it, and a name the schema places fields below is an object (`group`, or any object type). Error or warning as the type table says.',
   specSource: TABLE,
+  scope: 'document',
   check(doc, env) {
     const table = loadTypeCompatibility();
     const types = loadDefinitionTypes();
-    const out: DefinitionFinding[] = [];
+    const out: Finding[] = [];
     for (const item of defining(doc)) {
       const stated = textOf(item.type);
       const checked = stated === undefined ? undefined : types.checkedAs(stated);
@@ -103,8 +99,9 @@ export const definitionLevelMismatch: DefinitionRule = {
   title: 'Level differs from the schema\'s',
   spec: 'Each field is marked with exactly one level (core, extended or custom): the schema\'s; a definition that states another misleads the readers of its docs.',
   specSource: 'Document 1, Levels',
+  scope: 'document',
   check(doc, env) {
-    const out: DefinitionFinding[] = [];
+    const out: Finding[] = [];
     for (const item of defining(doc)) {
       const stated = textOf(item.level);
       if (!item.level || stated === undefined) continue;
@@ -128,9 +125,10 @@ export const unknownDefinitionType: DefinitionRule = {
   title: 'Unknown field type',
   spec: 'A field\'s `type` is an Elasticsearch field type or one the file format adds (`group`, `array`); the tools that build a template from the file reject any other.',
   specSource: FILES,
+  scope: 'document',
   check(doc) {
     const types = loadDefinitionTypes();
-    const out: DefinitionFinding[] = [];
+    const out: Finding[] = [];
     for (const item of doc.items) {
       const stated = textOf(item.type);
       if (!item.type || stated === undefined || types.known(stated)) continue;
@@ -148,9 +146,10 @@ export const duplicateDefinition: DefinitionRule = {
   title: 'Name defined twice',
   spec: 'Each name is defined once: two definitions of one field conflict when the template is built (a group may be written twice, its fields merge).',
   specSource: FILES,
+  scope: 'document',
   check(doc) {
     const first = new Map<string, DefinitionItem>();
-    const out: DefinitionFinding[] = [];
+    const out: Finding[] = [];
     let starts: number[] | undefined;
     for (const item of doc.items) {
       if (!item.ref) continue;

@@ -9,7 +9,8 @@ import { MappingBody, MappingDocument, mappedFields } from './mappingDocument';
 import { valueOf } from '../../document/objectValue';
 import { findingAt } from '../../features/values/values';
 import type { FeatureEnv } from '../../features/env';
-import type { MappingFinding, MappingRule } from './mappingRule';
+import type { MappingRule } from './mappingRule';
+import type { Finding } from '../../features/rule';
 import { aliasTypeMismatch, mappedType, mappingTypeMismatch, schemaVersionNotKeyword, unknownMappingType } from './mappingTypeRules';
 
 const DEFINITIONS = 'Document 2, field definitions (multi_fields)';
@@ -20,8 +21,9 @@ export const missingMultiField: MappingRule = {
   title: 'Multi-field of the schema not mapped',
   spec: 'A field the schema defines with multi-fields (message.text-style) is searchable through them only where the mapping has them too.',
   specSource: DEFINITIONS,
+  scope: 'document',
   check(doc, env) {
-    const out: MappingFinding[] = [];
+    const out: Finding[] = [];
     for (const field of mappedFields(doc)) {
       const schema = env.catalog.lookup(field.ref.joinedPath);
       if (!schema?.multiFields || !field.indexed || field.runtime || mappedType(field) !== schema.type) continue;
@@ -44,8 +46,9 @@ export const unknownMultiField: MappingRule = {
   title: 'Multi-field the schema does not define',
   spec: 'The multi-fields of a schema field are the ones its definition lists; another name indexes the value again under a name no other source of this schema uses.',
   specSource: DEFINITIONS,
+  scope: 'document',
   check(doc, env) {
-    const out: MappingFinding[] = [];
+    const out: Finding[] = [];
     for (const field of mappedFields(doc)) {
       const schema = env.catalog.lookup(field.ref.joinedPath);
       if (!schema || field.multiFields.length === 0) continue;
@@ -66,9 +69,10 @@ export const unknownTarget: MappingRule = {
   title: 'copy_to or alias target names no field',
   spec: 'A copy_to target or an alias\'s path names a field of the schema or of the mapping itself; Elasticsearch rejects an alias whose path is not mapped, and a copy_to target nobody maps is created by dynamic mapping with a guessed type.',
   specSource: 'Elasticsearch mapping reference, copy_to and alias',
+  scope: 'document',
   check(doc, env) {
     const declared = new Set(mappedFields(doc).map((f) => f.ref.joinedPath));
-    const out: MappingFinding[] = [];
+    const out: Finding[] = [];
     for (const target of doc.targets) {
       const path = target.joinedPath;
       if (declared.has(path) || env.catalog.resolve(target.path).kind === 'field') continue;
@@ -150,8 +154,9 @@ export const dynamicTemplateType: MappingRule = {
   title: 'Dynamic template maps schema fields to another type',
   spec: 'A dynamic template maps the fields the mapping does not name; a schema field it catches gets the template\'s type, which should be the schema\'s (the first template that matches a field maps it).',
   specSource: 'Elasticsearch mapping reference, dynamic templates; schema/mapping/types.yml',
+  scope: 'document',
   check(doc, env) {
-    const out: MappingFinding[] = [];
+    const out: Finding[] = [];
     for (const body of doc.bodies) {
       for (const [template, fields] of templateCatches(doc, body, env)) {
         const shown = fields.slice(0, 5).join(', ') + (fields.length > 5 ? ` and ${fields.length - 5} more` : '');
@@ -171,8 +176,9 @@ export const schemaVersionDiffers: MappingRule = {
   title: 'Template written for another schema version',
   spec: 'A template states the schema version it was written for in `_meta` (`version`, `ecs_version`, `schema_version`); Fieldwise checks it against this schema, 1.11.0.',
   specSource: 'Document 1, Versioning',
+  scope: 'document',
   check(doc, env) {
-    const out: MappingFinding[] = [];
+    const out: Finding[] = [];
     for (const body of doc.bodies) for (const { key, value } of body.versions) {
       if (String(value.value) === env.catalog.version) continue;
       out.push(findingAt(value, { message: `_meta.${key.key} is ${value.value}: this mapping was written for another schema version than ${env.catalog.version}` }));

@@ -10,7 +10,8 @@ import { suggestPaths } from '../../catalog/suggest';
 import { findingAt, withArticle } from '../../features/values/values';
 import type { FeatureEnv } from '../../features/env';
 import type { Severity } from '../../features/types';
-import type { MappingFinding, MappingRule } from './mappingRule';
+import type { MappingRule } from './mappingRule';
+import type { Finding } from '../../features/rule';
 
 const TABLE = 'schema/mapping/types.yml (docs/mappings.md, Type compatibility)';
 const SCHEMA_VERSION = 'schema.version';
@@ -48,9 +49,10 @@ export const mappingTypeMismatch: MappingRule = {
   title: 'Mapped type differs from the schema',
   spec: 'A field is mapped as the type the schema defines; an error where the two types store or query differently, a warning within one family where the schema\'s type is the portable choice (the type-compatibility table).',
   specSource: TABLE,
+  scope: 'document',
   check(doc, env) {
     const table = loadTypeCompatibility();
-    const out: MappingFinding[] = [];
+    const out: Finding[] = [];
     for (const field of judged(doc)) {
       const mapped = mappedType(field) as string;
       const schema = schemaTypeOf(field, env);
@@ -78,10 +80,11 @@ export const unknownMappingType: MappingRule = {
   title: 'Unknown field type',
   spec: 'A field\'s `type` is one of Elasticsearch\'s field types; Elasticsearch rejects a mapping with a type it does not know.',
   specSource: 'Elasticsearch mapping reference, Field data types',
+  scope: 'document',
   check(doc) {
     const table = loadTypeCompatibility();
     const names = table.esTypes.map((t) => ({ path: t.name, deprecated: false }));
-    const out: MappingFinding[] = [];
+    const out: Finding[] = [];
     const nodes = [
       ...mappedFields(doc).map((f) => f.typeNode),
       ...doc.bodies.flatMap((b) => b.dynamicTemplates.map((t) => t.typeNode)),
@@ -103,6 +106,7 @@ export const schemaVersionNotKeyword: MappingRule = {
   title: 'schema.version not mapped as keyword',
   spec: 'schema.version holds the schema version an event follows (1.11.0); mapped as anything but keyword, queries and aggregations by version break.',
   specSource: 'Document 1, introduction (the meta field set); Elasticsearch mapping reference, keyword',
+  scope: 'document',
   check(doc) {
     return mappedFields(doc)
       .filter((f) => f.ref.joinedPath === SCHEMA_VERSION && mappedType(f) !== undefined && mappedType(f) !== 'keyword' && f.indexed)
@@ -116,10 +120,11 @@ export const aliasTypeMismatch: MappingRule = {
   title: 'Alias reads a field of another type',
   spec: 'An alias is queried as the field at its path; where the alias\'s own name is a schema field, that target has the schema\'s type for it (the type-compatibility table).',
   specSource: TABLE,
+  scope: 'document',
   check(doc, env) {
     const table = loadTypeCompatibility();
     const byPath = new Map(mappedFields(doc).map((f) => [f.ref.joinedPath, f]));
-    const out: MappingFinding[] = [];
+    const out: Finding[] = [];
     for (const body of doc.bodies) for (const target of body.targets) {
       if (target.option !== 'path') continue;
       const own = env.catalog.lookup(target.from.ref.joinedPath);

@@ -248,6 +248,8 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
 
 /** A rule's findings in a batch, each given to its part, in the terms a digest keeps (no piece of the document's text). */
 function keepFindings(rule: PipelineRule, found: readonly PipelineFinding[], starts: readonly number[], findings: Array<PipelineDigest['findings'][number][] | undefined>): void {
+  // Most lists are empty literals, whose elements V8 stores as another kind than a filled list's: not read at all.
+  if (found.length === 0) return;
   for (let k = 0; k < found.length; k++) {
     const f = found[k];
     const d = diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f);

@@ -1,13 +1,13 @@
 // Quick fixes in a pipeline: rename a field reference to the suggested name (inside a pattern, template or script
 // too), and a processor or option to the one it most likely means. Computed from the current text.
 import type { ProcessorTable } from '../../catalog/processors';
-import type { NamedRef } from '../../document/fieldRefs';
 import type { ValueNode } from '../../document/model';
 import { PipelineDocument, ProcessorSite, valueOf } from './pipelineDocument';
 import { isRecord, stringList } from '../../features/locate';
 import { PlainValue, quoted } from '../../document/syntaxes/writer';
 import { scalarText, writerFor } from '../../document/syntaxes/writerFor';
-import type { FwDiagnostic, QuickFix, TextEdit } from '../../features/types';
+import type { FwDiagnostic, QuickFix } from '../../features/types';
+import { renameRef } from '../../features/renameRef';
 
 const RENAMES_FIELD = new Set(['unknown-field', 'unknown-read-field']);
 const RENAMES_NAME = new Set(['unknown-processor', 'unknown-option', 'unknown-pipeline-key']);
@@ -43,18 +43,6 @@ export function pipelineFixes(doc: PipelineDocument, shown: readonly FwDiagnosti
     });
   }
   return out;
-}
-
-/**
- * The edits renaming a reference: one replacement when its name is written as one dotted run (`source.ip`, `%{IP:source.ip}`),
- * else one per segment when the new path has as many (`ctx['source']['ip']`); undefined when neither fits.
- */
-export function renameRef(text: string, ref: NamedRef, path: readonly string[]): TextEdit[] | undefined {
-  const first = ref.segments[0];
-  const last = ref.segments[ref.segments.length - 1];
-  if (text.slice(first.start, last.end) === ref.path.join('.')) return [{ start: first.start, end: last.end, newText: path.join('.') }];
-  if (path.length !== ref.segments.length || ref.segments.some((s, i) => text.slice(s.start, s.end) !== ref.path[i])) return undefined;
-  return ref.segments.map((s, i) => ({ start: s.start, end: s.end, newText: path[i] }));
 }
 
 /** Fixes that write structure with the syntax's writer (document/syntax/): options, a handler, a value, a capture type. */

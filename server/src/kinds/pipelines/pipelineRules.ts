@@ -11,7 +11,7 @@ import { memoOf, type Verdict, verdictOf } from '../../features/names/refVerdict
 import type { Finding } from '../../features/rule';
 import { findingAt, keySpanFrom } from '../../features/values/values';
 import { captureTypeMismatch, convertTypeMismatch, dateTargetNotDate, setValueInvalid } from './pipelineTypeRules';
-import { findingList, type PipelineFinding, type PipelineRule } from './pipelineRule';
+import type { PipelineFinding, PipelineRule } from './pipelineRule';
 
 const ES = 'Elasticsearch ingest pipeline reference';
 
@@ -36,7 +36,7 @@ export const unknownReadField: PipelineRule = {
     // thousands read (a handful are unknown). A batch's names only read (ReadNames) are looked up by their joined
     // path, as verdictOf looks a root name up; a reference is made only for a first reading or a finding.
     const memo = memoOf(env.catalog);
-    const out = findingList();
+    const out: PipelineFinding[] = [];
     const reads = doc.reads;
     let q = 0;
     for (let k = 0; k <= doc.refs.length; k++) {
@@ -85,7 +85,7 @@ export const unknownProcessor: PipelineRule = {
   specSource: ES,
   check(doc, env) {
     const names = env.processors.names();
-    const out = findingList();
+    const out: PipelineFinding[] = [];
     const sites = processorsOf(doc);
     for (let i = 0; i < sites.length; i++) {
       const site = sites[i];
@@ -105,7 +105,7 @@ export const unknownOption: PipelineRule = {
   spec: 'Elasticsearch rejects a processor with an option its type does not take.',
   specSource: ES,
   check(doc, env) {
-    const out = findingList();
+    const out: PipelineFinding[] = [];
     const sites = processorsOf(doc);
     for (let i = 0; i < sites.length; i++) {
       const site = sites[i];
@@ -131,7 +131,7 @@ export const missingOption: PipelineRule = {
   spec: 'Elasticsearch rejects a processor that lacks one of its required options.',
   specSource: ES,
   check(doc, env) {
-    const out = findingList();
+    const out: PipelineFinding[] = [];
     const sites = processorsOf(doc);
     for (let i = 0; i < sites.length; i++) {
       const site = sites[i];
@@ -156,7 +156,7 @@ export const conditionNotString: PipelineRule = {
   spec: 'A processor\'s `if` is a Painless script, written as a string, that decides whether the processor runs.',
   specSource: ES,
   check(doc) {
-    const out = findingList();
+    const out: PipelineFinding[] = [];
     const sites = processorsOf(doc);
     for (let i = 0; i < sites.length; i++) {
       const site = sites[i];
@@ -177,7 +177,7 @@ export const templateNotTaken: PipelineRule = {
   spec: 'Only some options of a processor render Mustache templates; elsewhere `{{...}}` is kept as literal text.',
   specSource: ES,
   check(doc, env) {
-    const out = findingList();
+    const out: PipelineFinding[] = [];
     const sites = processorsOf(doc);
     for (let i = 0; i < sites.length; i++) {
       const site = sites[i];

@@ -11,7 +11,7 @@ import { typeProblem } from '../../features/values/datatypes';
 import { describeValue, findingAt, withArticle } from '../../features/values/values';
 import type { Severity } from '../../features/types';
 import type { PipelineEnv } from './pipelineEnv';
-import { findingList, type PipelineRule } from './pipelineRule';
+import type { PipelineFinding, PipelineRule } from './pipelineRule';
 
 const TABLE = 'schema/mapping/types.yml (docs/mappings.md, Type compatibility)';
 
@@ -54,7 +54,7 @@ export const convertTypeMismatch: PipelineRule = {
   specSource: TABLE,
   check(doc, env) {
     const table = loadTypeCompatibility();
-    const out = findingList();
+    const out: PipelineFinding[] = [];
     for (const site of sites(doc, 'convert')) {
       const type = valueOf(site.options!, 'type');
       if (type?.kind !== 'string') continue;
@@ -76,7 +76,7 @@ export const captureTypeMismatch: PipelineRule = {
   specSource: TABLE,
   check(doc, env) {
     const table = loadTypeCompatibility();
-    const out = findingList();
+    const out: PipelineFinding[] = [];
     for (let k = 0; k < doc.refs.length; k++) {
       const ref = doc.refs[k];
       if (ref.role !== 'pattern' || ref.detail.processor !== 'grok' || ref.access !== 'write') continue;
@@ -135,7 +135,7 @@ export const dateTargetNotDate: PipelineRule = {
   spec: 'The date processor writes a date (to `@timestamp` unless `target_field` says otherwise).',
   specSource: 'Elasticsearch ingest pipeline reference, date processor',
   check(doc, env) {
-    const out = findingList();
+    const out: PipelineFinding[] = [];
     for (const site of sites(doc, 'date')) {
       const target = writtenField(site, 'target_field', env, '@timestamp');
       if (!target || target.field.type === 'date') continue;
@@ -153,7 +153,7 @@ export const setValueInvalid: PipelineRule = {
   spec: 'A value written by set or append follows the field\'s type and, where the schema lists them, its allowed values.',
   specSource: 'Document 1, Event document rules (types and allowed values), applied to the constants a pipeline writes',
   check(doc, env) {
-    const out = findingList();
+    const out: PipelineFinding[] = [];
     for (const site of sites(doc, 'set').concat(sites(doc, 'append'))) {
       const target = writtenField(site, 'field', env);
       const value = valueOf(site.options!, 'value');

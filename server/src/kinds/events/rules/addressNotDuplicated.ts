@@ -23,6 +23,7 @@ export const addressNotDuplicated: Rule = {
   title: '{side}.address not duplicated to .ip or .domain',
   spec: 'Raw address as seen (IP, domain or unix socket); always stored here, then duplicated to .ip or .domain according to its kind',
   specSource: 'Document 1, Client, Server, Source, Destination fields, {side}.address',
+  scope: 'event',
   fixAllTitle: 'Duplicate every address to .ip or .domain in the file',
   check(ctx) {
     const out: Finding[] = [];

@@ -12,6 +12,7 @@ export const argsCountMismatch: Rule = {
   title: 'args_count is not the length of args',
   spec: 'Length of process.args',
   specSource: 'Document 2, Process fields, process.args_count',
+  scope: 'event',
   check(ctx) {
     const out: Finding[] = [];
     for (const prefix of placementsWritten(ctx, 'process')) {

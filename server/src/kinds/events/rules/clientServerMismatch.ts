@@ -39,6 +39,7 @@ export const clientServerMismatch: Rule = {
   title: 'client/server values differ from source/destination',
   spec: 'When roles are known, `client.*` and `server.*` are filled additionally, with the same values copied from source/destination respectively (client = initiator, server = responder). Across the events of one transaction, source and destination may swap; client and server normally do not.',
   specSource: 'Document 1, Mapping guidance: network events, rules 2 and 3',
+  scope: 'event',
   check(ctx) {
     const view = ctx.view;
     if (!view.holds('client') && !view.holds('server')) return [];

@@ -9,6 +9,7 @@ export const datasetForm: Rule = {
   title: 'event.dataset not of the form module.dataset',
   spec: 'Dataset name; recommended form: module name, a dot, then dataset name',
   specSource: 'Document 1, Event fields, event.dataset',
+  scope: 'event',
   check(ctx) {
     const dataset = stringAt(ctx.view, 'event.dataset');
     if (!dataset || isModuleDotDataset(dataset.value)) return [];

@@ -10,6 +10,7 @@ export const datasetModuleMismatch: Rule = {
   title: 'event.dataset does not start with event.module',
   spec: 'Dataset name; recommended form: module name, a dot, then dataset name',
   specSource: 'Document 1, Event fields, event.dataset (the module name is event.module)',
+  scope: 'event',
   check(ctx) {
     const dataset = stringAt(ctx.view, 'event.dataset');
     const module = stringAt(ctx.view, 'event.module');

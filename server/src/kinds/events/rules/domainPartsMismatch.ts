@@ -15,6 +15,7 @@ export const domainPartsMismatch: Rule = {
   title: 'Domain parts disagree with the domain',
   spec: 'registered_domain is the highest registered domain without the subdomain; determine it with a public suffix list, not by taking the last two labels. subdomain is every name under the registered domain except the host name, joined with dots, no trailing period; for a partially qualified domain it is all names below the registered domain. top_level_domain is the effective top-level domain (domain suffix); determine it with a public suffix list, not by taking the last label.',
   specSource: 'Document 1, Client, Server, Source, Destination fields, Domain-name rules 1 to 3',
+  scope: 'event',
   fixAllTitle: 'Correct every registered_domain, subdomain and top_level_domain in the file',
   check(ctx) {
     const out: Finding[] = [];

@@ -16,6 +16,7 @@ export const domainPartsMissing: Rule = {
   title: 'Domain without its registered domain and suffix',
   spec: 'Enrichment: geolocation and autonomous system from IP fields, registered domain from a hostname field, host and cloud metadata.',
   specSource: 'Document 1, Mapping guidance: web access log (the parts as the Domain-name rules determine them)',
+  scope: 'event',
   fixAllTitle: 'Fill every registered_domain, subdomain and top_level_domain in the file',
   check(ctx) {
     const out: Finding[] = [];

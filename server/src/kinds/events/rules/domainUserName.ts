@@ -16,6 +16,7 @@ export const domainUserName: Rule = {
   title: 'DOMAIN\\name not split into user.domain and user.name',
   spec: 'A composite identifier of the form domain-backslash-name is split: the domain goes to user.domain, the bare name to user.name.',
   specSource: 'Document 2, User field mapping guidance, rule 4',
+  scope: 'event',
   check(ctx) {
     const out: Finding[] = [];
     for (const prefix of placementsWritten(ctx, 'user')) {

@@ -11,6 +11,7 @@ export const dottedKey: Rule = {
   title: 'Dotted key instead of nested objects',
   spec: 'When an event is ingested through an API, fields MUST be nested JSON objects, not strings that contain dots.',
   specSource: 'Document 1, Event document rules, rule 6',
+  scope: 'event',
   fixAllTitle: 'Nest all dotted keys in the file as objects',
   check(ctx) {
     if (ctx.format === 'yaml' || ctx.env.dottedKeys) return [];

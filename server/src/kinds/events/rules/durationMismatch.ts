@@ -12,6 +12,7 @@ export const durationMismatch: Rule = {
   title: 'event.duration is not event.end - event.start',
   spec: 'Nanoseconds; when event.start and event.end are known, their difference',
   specSource: 'Document 1, Event fields, event.duration',
+  scope: 'event',
   check(ctx) {
     const start = stampAt(ctx, 'event.start');
     const end = stampAt(ctx, 'event.end');

@@ -18,6 +18,7 @@ export const emailIdentifier: Rule = {
   title: 'Email identifier not in both user.id and user.email',
   spec: 'When an email address is the main identifier, both user.id and user.email are populated with it.',
   specSource: 'Document 2, User field mapping guidance, rule 5',
+  scope: 'event',
   check(ctx) {
     const out: Finding[] = [];
     for (const prefix of placementsWritten(ctx, 'user')) {

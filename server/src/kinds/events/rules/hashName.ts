@@ -16,6 +16,7 @@ export const hashName: Rule = {
   title: 'Hash algorithm name not in lower-case snake case',
   spec: 'Other algorithms: lower-case algorithm name, snake case (e.g. sha3_512).',
   specSource: 'Document 1, Hash fields',
+  scope: 'event',
   check(ctx) {
     const set = fieldSetOf(ctx.catalog, 'hash');
     const pattern = set?.openNamePattern;

@@ -11,6 +11,7 @@ export const iamTypes: Rule = {
   title: 'iam event without its two event types',
   spec: 'Event with category iam carries two event types: one for the activity (creation, deletion, change, and so on) and one for whether a user or a group is the target',
   specSource: 'Document 1, Events, Identity and account management (and Document 2, User field mapping guidance, rule 2)',
+  scope: 'event',
   check(ctx) {
     const view = ctx.view;
     if (!hasStringAt(view, 'event.category', 'iam')) return [];

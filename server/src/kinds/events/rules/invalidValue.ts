@@ -13,6 +13,7 @@ export const invalidValue: Rule = {
   title: 'Value not allowed',
   spec: '`event.kind`, `event.category`, `event.type`, `event.outcome` are the four categorization fields. They are filled with fixed values chosen by knowledge of the event source, and only with the allowed values listed below.',
   specSource: 'Document 1, Event document rules, rule 5',
+  scope: 'event',
   check(ctx) {
     return valuesOutside(ctx, allowedOf, describe);
   },

@@ -12,6 +12,7 @@ export const invalidVersion: Rule = {
   title: 'schema.version is not major.minor.patch',
   spec: 'Must match three dot-separated non-negative integers: major.minor.patch.',
   specSource: 'Document 1, Schema meta fields, schema.version',
+  scope: 'event',
   check(ctx) {
     const out: Finding[] = [];
     for (const ref of ctx.refsAt('schema.version')) {

@@ -9,6 +9,7 @@ export const missingNetworkProtocol: Rule = {
   title: 'network.protocol missing on a protocol event',
   spec: 'When `event.category` contains network and `event.type` contains protocol, `network.protocol` MUST also be populated (with `network.type` and `network.transport` as available).',
   specSource: 'Document 1, Mapping guidance: network events, rule 6',
+  scope: 'event',
   check(ctx) {
     const view = ctx.view;
     if (!hasStringAt(view, 'event.category', 'network')) return [];

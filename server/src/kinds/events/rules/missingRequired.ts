@@ -16,6 +16,7 @@ export const missingRequired: Rule = {
   title: 'Required field missing',
   spec: 'Every event MUST contain `@timestamp`. Every event MUST contain `schema.version`, set to the schema version the producing pipeline was built against.',
   specSource: 'Document 1, Event document rules, rules 1 and 2',
+  scope: 'event',
   check(ctx) {
     const root = ctx.view.root;
     if (root?.kind !== 'object') return [];

@@ -13,6 +13,7 @@ export const missingSourceDestination: Rule = {
   title: 'client/server without source/destination',
   spec: 'Client/server fields are generally not populated for packet-level events. They are usually populated together with source/destination, which must still be filled.',
   specSource: 'Document 1, Client, Server, Source, Destination fields; Mapping guidance: network events, rules 1 and 2',
+  scope: 'event',
   check(ctx) {
     const view = ctx.view;
     // Most events have no client or server at all: said by the index, without collecting leaves.

@@ -16,6 +16,7 @@ export const networkTotalMismatch: Rule = {
   title: 'network total is not the sum of both sides',
   spec: 'Total bytes in both directions; sum of source.bytes and destination.bytes when known',
   specSource: 'Document 2, Network fields, network.bytes (and likewise network.packets)',
+  scope: 'event',
   check(ctx) {
     const out: Finding[] = [];
     for (const { unit, totalPath, sourcePath, destinationPath } of TOTALS) {

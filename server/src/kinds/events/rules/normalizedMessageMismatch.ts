@@ -13,6 +13,7 @@ export const normalizedMessageMismatch: Rule = {
   title: 'normalized.message is not the normalized message',
   spec: 'The message field lower-cased, truncated to 256 characters, aggregatable',
   specSource: 'Document 2, Normalized fields, normalized.message',
+  scope: 'event',
   check(ctx) {
     const normalized = stringAt(ctx.view, PATH);
     const message = stringAt(ctx.view, 'message');

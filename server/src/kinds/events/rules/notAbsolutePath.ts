@@ -13,6 +13,7 @@ export const notAbsolutePath: Rule = {
   title: 'Executable is not an absolute path',
   spec: 'Arguments, starting with absolute path of the executable. Absolute path',
   specSource: 'Document 2, Process fields, process.args and process.executable',
+  scope: 'event',
   check(ctx) {
     const out: Finding[] = [];
     for (const prefix of placementsWritten(ctx, 'process')) {

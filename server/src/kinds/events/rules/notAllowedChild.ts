@@ -10,6 +10,7 @@ export const notAllowedChild: Rule = {
   title: 'Field not allowed in this object',
   spec: 'Innermost VLAN when q-in-q tagging is present; allowed fields vlan.id and vlan.name',
   specSource: 'Document 2, Network fields, network.inner',
+  scope: 'event',
   check(ctx) {
     const owners = ctx.infosWith('field').filter((info) => info.field?.allowedChildren?.length);
     if (owners.length === 0) return [];

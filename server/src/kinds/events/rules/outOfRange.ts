@@ -10,6 +10,7 @@ export const outOfRange: Rule = {
   title: 'Value out of range',
   spec: 'Limits: event.risk_score_norm 0 to 100; host.cpu.usage 0 to 1; log.syslog.facility.code 0 to 23; log.syslog.priority 0 to 191 (8 x facility + severity); normalized.message truncated to 256 characters.',
   specSource: 'Document 1, Limits (the table, row by row)',
+  scope: 'event',
   check(ctx) {
     const out: Finding[] = [];
     const infos = ctx.infosWith('field');

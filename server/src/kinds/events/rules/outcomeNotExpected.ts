@@ -10,6 +10,7 @@ export const outcomeNotExpected: Rule = {
   title: 'event.outcome on a metric or info event',
   spec: 'From the perspective of the producer; generally omitted for metric events, for event.type info, and where no outcome applies.',
   specSource: 'Document 1, Event fields, event.outcome',
+  scope: 'event',
   check(ctx) {
     const view = ctx.view;
     const outcome = view.get('event.outcome');

@@ -15,6 +15,7 @@ export const patternMismatch: Rule = {
   title: 'Value not in the notation of its field',
   spec: 'keyword (two-letter code). MAC address; suggested notation: RFC 7042, two uppercase hex digits per octet, octets separated by hyphen. MAC addresses, RFC 7042 notation suggested. Uppercase SHA1 fingerprint',
   specSource: 'Document 1, Geo fields: geo.continent_code; Client, Server, Source, Destination fields: {side}.mac; Host fields: host.mac. Document 2, Observer fields: observer.mac; TLS fields: tls.client.hash.* and tls.server.hash.*',
+  scope: 'event',
   check(ctx) {
     const out: Finding[] = [];
     const infos = ctx.infosWith('field');

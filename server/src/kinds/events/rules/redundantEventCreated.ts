@@ -10,6 +10,7 @@ export const redundantEventCreated: Rule = {
   title: 'event.created identical to @timestamp',
   spec: 'When the event was first read by an agent or pipeline; if identical to @timestamp, use @timestamp',
   specSource: 'Document 1, Event fields, event.created',
+  scope: 'event',
   check(ctx) {
     // event.created first: without it @timestamp need not be parsed.
     const created = stampAt(ctx, 'event.created');

@@ -17,6 +17,7 @@ export const relatedIncomplete: Rule = {
   title: 'related.* missing values of the event',
   spec: '`related.ip` is an array holding every IP present in the event (from source, destination, client, server, answers and so on), for single-field pivoting. `related.hosts` is populated likewise when hostnames or host identifiers are present. related.user holds users present in the event.',
   specSource: 'Document 1, Mapping guidance: network events, rule 4; Document 2, User field mapping guidance, rule 6',
+  scope: 'event',
   fixAllTitle: 'Fill related.ip, related.hosts and related.user in the file',
   check(ctx) {
     const members = relatedMembers(ctx);

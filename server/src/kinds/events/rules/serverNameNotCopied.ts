@@ -14,6 +14,7 @@ export const serverNameNotCopied: Rule = {
   title: 'Server name not copied to destination.domain',
   spec: 'Server name indication; when available copy to destination.domain',
   specSource: 'Document 2, TLS fields, tls.client.server_name',
+  scope: 'event',
   check(ctx) {
     const sni = stringAt(ctx.view, SERVER_NAME);
     if (!sni || sni.value.trim() === '' || isPresent(ctx.view, DOMAIN.join('.'))) return [];

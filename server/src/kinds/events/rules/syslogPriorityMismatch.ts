@@ -19,6 +19,7 @@ export const syslogPriorityMismatch: Rule = {
   title: 'log.syslog.priority is not 8 x facility + severity',
   spec: '8 x facility + severity; 0 to 191',
   specSource: 'Document 2, Log fields, log.syslog.priority',
+  scope: 'event',
   check(ctx) {
     const priority = numberAt(ctx.view, PRIORITY);
     const facility = numberAt(ctx.view, FACILITY);

@@ -20,6 +20,7 @@ export const timestampOrder: Rule = {
   title: 'Timestamps out of order',
   spec: 'Timestamps of one event are expected in the order `@timestamp` < `event.created` < `event.ingested`.',
   specSource: 'Document 1, Event document rules, rule 7',
+  scope: 'event',
   check(ctx) {
     // An order needs two timestamps; most events carry only @timestamp, which need not be parsed then.
     if (writtenCount(ctx) < 2) return [];

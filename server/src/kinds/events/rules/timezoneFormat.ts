@@ -13,6 +13,7 @@ export const timezoneFormat: Rule = {
   title: 'event.timezone in none of its formats',
   spec: 'Populate when the timestamp lacks a zone. Formats: canonical ID, abbreviation, or HH:mm differential',
   specSource: 'Document 1, Event fields, event.timezone',
+  scope: 'event',
   check(ctx) {
     const zone = stringAt(ctx.view, 'event.timezone');
     if (!zone) return [];

@@ -13,6 +13,7 @@ export const tlsVersionFormat: Rule = {
   title: 'tls.version is not only the numeric part',
   spec: 'Numeric part of the version',
   specSource: 'Document 2, TLS fields, tls.version',
+  scope: 'event',
   check(ctx) {
     const out: Finding[] = [];
     for (const { value, node } of stringsAt(ctx.view, PATH)) {

@@ -23,6 +23,7 @@ export const typeMismatch: Rule = {
   title: 'Value does not match the field type',
   spec: 'It gives each field a name, a datatype, a description and a level (core, extended or custom).',
   specSource: 'Document 1, What the service does (the datatypes of the field tables; Datatype conventions)',
+  scope: 'event',
   check(ctx) {
     const out: Finding[] = [];
     const root = ctx.view.root;

@@ -13,6 +13,7 @@ export const unrecommendedValue: Rule = {
   title: 'Value not among the recommended ones',
   spec: 'Recommended values: ingress, egress, inbound, outbound, internal, external, unknown.',
   specSource: 'Document 2, Network fields, network.direction',
+  scope: 'event',
   check(ctx) {
     return valuesOutside(ctx, recommendedOf, describe);
   },

@@ -30,6 +30,7 @@ export const urlNotation: Rule = {
   title: 'URL part written with its delimiter',
   spec: 'Scheme without the colon. Query string without the question mark. Part after the number sign, excluding it. Last file extension without the leading dot; set only if one exists. Domain; an IP goes here when no domain; literal IPv6 keeps its square brackets',
   specSource: 'Document 2, URL fields: url.scheme, url.query, url.fragment, url.extension, url.domain',
+  scope: 'event',
   check(ctx) {
     const out: Finding[] = [];
     const infos = ctx.infosWith('field');

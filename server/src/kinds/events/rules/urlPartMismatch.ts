@@ -45,6 +45,7 @@ export const urlPartMismatch: Rule = {
   title: 'URL part disagrees with the URL',
   spec: 'Query string without the question mark; absent when the URL has no question mark; empty string when there is a question mark and no query. Part after the number sign, excluding it. Last file extension without the leading dot; set only if one exists. URL as observed (full or only a path)',
   specSource: 'Document 2, URL fields: url.query, url.fragment, url.extension, url.original',
+  scope: 'event',
   check(ctx) {
     const out: Finding[] = [];
     for (const prefix of placementsWritten(ctx, 'url')) {

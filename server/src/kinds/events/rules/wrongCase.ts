@@ -11,6 +11,7 @@ export const wrongCase: Rule = {
   title: 'Value not in the case of its field',
   spec: 'L7 protocol name; lower case. Transport layer keyword name (udp, tcp, ipv6-icmp ...); lower case. Network layer type (ipv4, ipv6, ipsec, pim ...); lower case. Application-level protocol name; normalized to lower case. TCP flags in the packet; lower case. Tunneled protocol, lower case, per the IANA ALPN registry. Lower-case protocol name. Uppercase SHA256 fingerprint',
   specSource: 'Document 2, Network fields: network.protocol, network.transport, network.type, network.application, network.tcp_flags; TLS fields: tls.next_protocol, tls.version_protocol, tls.client.hash.* and tls.server.hash.*',
+  scope: 'event',
   check(ctx) {
     const out: Finding[] = [];
     const infos = ctx.infosWith('field');
