@@ -63,3 +63,11 @@ export class LineIndex {
     return to > from && this.lineOf(to) > this.lineOf(from);
   }
 }
+
+/** The index of the text last asked about: the writer and the outline ask about one text many times in a row. */
+let last: LineIndex | undefined;
+
+export function lineIndexFor(text: string): LineIndex {
+  if (last?.text !== text) last = new LineIndex(text);
+  return last;
+}

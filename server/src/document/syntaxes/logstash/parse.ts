@@ -146,7 +146,12 @@ class Parser {
   }
 
   private checkString(t: Token): void {
-    if (!t.closed) this.severe(t.start, t.end, 'This string has no closing quote.');
+    if (t.closed) return;
+    const quote = this.text.charAt(t.start);
+    const hint = this.text.slice(t.start + 1, t.end).includes(`\\${quote}`)
+      ? ` A backslash before ${quote} does not end the string: Logstash reads \\${quote} as part of it.`
+      : '';
+    this.severe(t.start, t.end, `This string has no closing quote.${hint}`);
   }
 
   // ---- Recovery ----
@@ -462,6 +467,7 @@ class Parser {
       if (t.kind === Tok.Comma) {
         this.problem(t.start, t.end, 'Logstash hashes take no commas between entries: remove this one.');
         this.take(t);
+        previousEnd = -1; // the comma is the problem told; what separates it from the next entry does not matter
         continue;
       }
       if (t.kind === Tok.Word || t.kind === Tok.String) {
