@@ -178,6 +178,20 @@ export function scanSelector(text: string, pos: number): number {
   return end;
 }
 
+/**
+ * Where an unclosed string or regexp of a condition ends: before the `{` that ends its line, which opens the
+ * clause's body (`if [a] =~ /abc {`), so the body still parses.
+ */
+function conditionTokenEnd(text: string, pos: number, q: { end: number; closed: boolean }): number {
+  if (q.closed) return q.end;
+  let end = q.end;
+  while (end > pos + 1 && isSpace(text.charCodeAt(end - 1))) end--;
+  if (end <= pos + 1 || text.charCodeAt(end - 1) !== 123) return q.end;
+  end--;
+  while (end > pos + 1 && isSpace(text.charCodeAt(end - 1))) end--;
+  return end;
+}
+
 /** Whether a token starts at `i` (so a junk run stops there). */
 function startsToken(text: string, i: number, mode: LexMode): boolean {
   const c = text.charCodeAt(i);
@@ -213,7 +227,7 @@ export function lexAt(text: string, pos: number, mode: LexMode): Token {
   switch (c) {
     case 34: case 39: {
       const q = scanQuoted(text, pos, c);
-      return token(Tok.String, pos, q.end, q.closed);
+      return token(Tok.String, pos, mode === 'condition' ? conditionTokenEnd(text, pos, q) : q.end, q.closed);
     }
     case 123: return token(Tok.LBrace, pos, pos + 1);
     case 125: return token(Tok.RBrace, pos, pos + 1);
@@ -246,7 +260,7 @@ export function lexAt(text: string, pos: number, mode: LexMode): Token {
     case 47:
       if (mode === 'condition') {
         const q = scanQuoted(text, pos, 47);
-        return token(Tok.Regexp, pos, q.end, q.closed);
+        return token(Tok.Regexp, pos, conditionTokenEnd(text, pos, q), q.closed);
       }
       break;
   }
