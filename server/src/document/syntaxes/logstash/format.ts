@@ -45,6 +45,9 @@ function spaceBetween(a: number, b: number, spaced: boolean): string {
   if (b === Tok.RBrace) return ' ';
   if (b === Tok.LBrace) return a === Tok.LBracket || a === Tok.LParen ? keep : ' ';
   if (a === Tok.RBrace && b === Tok.Word) return ' ';
+  // A word beside an operand (`and[b]`, `"x"in`): the words of conditions stand apart from what they join.
+  if (a === Tok.Word && (b === Tok.Selector || b === Tok.String || b === Tok.Regexp || b === Tok.LBracket || b === Tok.Bang)) return ' ';
+  if (b === Tok.Word && (a === Tok.Selector || a === Tok.String || a === Tok.Regexp || a === Tok.RBracket || a === Tok.RParen)) return ' ';
   return keep;
 }
 
