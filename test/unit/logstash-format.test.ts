@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyEdits, formatLogstash, parseLogstash, Tok, type FormatOptions } from '../../server/src/document/syntaxes/logstash';
+import { logstashShape as shape } from '../helpers/logstashShape';
 
 const fixtureDir = join(__dirname, '..', 'fixtures', 'logstash', 'format');
 
@@ -14,12 +15,6 @@ const optionsFor: Record<string, FormatOptions> = {
   tabs: { tabSize: 4, insertSpaces: false },
   'own-indent': {},
 };
-
-/** A parse without positions: what must not change when only whitespace does. */
-export function shape(text: string): unknown {
-  const positional = new Set(['start', 'end', 'open', 'close', 'arrow', 'contentStart']);
-  return JSON.parse(JSON.stringify(parseLogstash(text).config, (key, value: unknown) => (positional.has(key) || key.endsWith('Span') ? undefined : value)));
-}
 
 function format(text: string, options: FormatOptions, range?: { start: number; end: number }): string {
   return applyEdits(text, formatLogstash(text, options, range));
