@@ -9,9 +9,13 @@
 import type { Span, TextEdit } from '../../model';
 import type { LogstashParse } from './ast';
 import { eolOf, indentUnitOf } from './indentation';
-import { Tok, TokenFlag, type TokenKind } from './lexer';
+import { Tok as TokenKinds, TokenFlag, type TokenKind } from './lexer';
 import { LineIndex } from './lineIndex';
 import { parseLogstash } from './parse';
+
+/** A module-local copy: an imported binding is an accessor in CommonJS output, and the formatter reads kinds per token. */
+const Tok = { ...TokenKinds };
+const HEAD = TokenFlag.Head;
 
 export interface FormatOptions {
   /** Spaces per indentation level when `insertSpaces`; the file's own step when neither is given. */
@@ -97,22 +101,32 @@ export function formatLogstash(text: string, options: FormatOptions = {}, range?
   };
 
   const edits: TextEdit[] = [];
+  const everything = range === undefined && frozen.length === 0;
+  /** `owner`: the offset whose line the edit belongs to (range formatting and frozen sections go by lines). */
   const edit = (owner: number, start: number, end: number, newText: string): void => {
-    if (text.slice(start, end) === newText || !wanted(owner)) return;
+    if (end - start === newText.length && text.startsWith(newText, start)) return;
+    if (!everything && !wanted(lines.lineOf(owner))) return;
     edits.push({ start, end, newText });
   };
 
   const { kinds, flags, starts, ends } = parse.tokens;
   const stack: Open[] = [];
+  const indents: string[] = [];
   let lineLevel = 0;
   let lineBase = 0;
   for (let i = 0; i < parse.tokens.length; i++) {
     const kind = kinds[i];
     const start = starts[i];
     const previousEnd = i > 0 ? ends[i - 1] : 0;
-    const gap = text.slice(previousEnd, start);
-    if (/[^ \t\r\n]/.test(gap)) continue; // never expected: every character outside tokens is whitespace
-    const newline = gap.indexOf('\n');
+    let newline = -1;
+    let blank = true;
+    for (let j = previousEnd; j < start; j++) {
+      const c = text.charCodeAt(j);
+      if (c === 10) {
+        if (newline < 0) newline = j - previousEnd;
+      } else if (c !== 32 && c !== 9 && c !== 13) blank = false;
+    }
+    if (!blank) continue; // never expected: every character outside tokens is whitespace
     const firstOnLine = i === 0 || newline >= 0;
     if (firstOnLine) {
       const top = stack[stack.length - 1];
@@ -120,27 +134,27 @@ export function formatLogstash(text: string, options: FormatOptions = {}, range?
         lineLevel = lineBase = top ? top.level : 0;
       } else {
         lineBase = top ? top.level + 1 : 0;
-        const continues = top?.kind === Tok.LBrace && kind !== Tok.Comment && (flags[i] & TokenFlag.Head) === 0;
+        const continues = top?.kind === Tok.LBrace && kind !== Tok.Comment && (flags[i] & HEAD) === 0;
         lineLevel = continues ? lineBase + 1 : lineBase;
       }
-      const line = lines.lineOf(start);
-      const indent = unit.repeat(lineLevel);
-      if (i === 0) edit(line, 0, start, indent);
+      const indent = indents[lineLevel] ??= unit.repeat(lineLevel);
+      if (i === 0) edit(start, 0, start, indent);
       else {
+        const gap = text.slice(previousEnd, start);
         const lastBreak = gap.lastIndexOf('\n');
         const trailingEnd = previousEnd + (newline > 0 && gap.charCodeAt(newline - 1) === 13 ? newline - 1 : newline);
-        edit(lines.lineOf(previousEnd), previousEnd, trailingEnd, '');
+        edit(previousEnd, previousEnd, trailingEnd, '');
         if (lastBreak > newline) {
           // Blank lines: keep one, with its own line break.
-          const blank = gap.slice(newline + 1, lastBreak + 1);
-          const firstBreak = blank.indexOf('\n');
-          const keptBreak = firstBreak > 0 && blank.charCodeAt(firstBreak - 1) === 13 ? '\r\n' : '\n';
-          edit(lines.lineOf(previousEnd + newline + 1), previousEnd + newline + 1, previousEnd + lastBreak + 1, keptBreak);
+          const blankLines = gap.slice(newline + 1, lastBreak + 1);
+          const firstBreak = blankLines.indexOf('\n');
+          const keptBreak = firstBreak > 0 && blankLines.charCodeAt(firstBreak - 1) === 13 ? '\r\n' : '\n';
+          edit(previousEnd + newline + 1, previousEnd + newline + 1, previousEnd + lastBreak + 1, keptBreak);
         }
-        edit(line, previousEnd + lastBreak + 1, start, indent);
+        edit(start, previousEnd + lastBreak + 1, start, indent);
       }
     } else {
-      edit(lines.lineOf(start), previousEnd, start, spaceBetween(kinds[i - 1], kind, gap.length > 0));
+      edit(start, previousEnd, start, spaceBetween(kinds[i - 1], kind, start > previousEnd));
     }
     if (isOpener(kind)) stack.push({ kind: kind as TokenKind, level: firstOnLine ? lineLevel : lineBase });
     else if (isCloser(kind)) stack.pop();
@@ -148,7 +162,7 @@ export function formatLogstash(text: string, options: FormatOptions = {}, range?
 
   // The end of the file: one line break after the last token, nothing in an empty file.
   const lastEnd = parse.tokens.length > 0 ? ends[parse.tokens.length - 1] : 0;
-  edit(lines.lineOf(lastEnd), lastEnd, text.length, parse.tokens.length > 0 ? eol : '');
+  edit(lastEnd, lastEnd, text.length, parse.tokens.length > 0 ? eol : '');
   return edits;
 }
 

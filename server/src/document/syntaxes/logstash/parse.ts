@@ -4,8 +4,12 @@
 // becomes one problem (the construct is skipped, never walked); every loop consumes a token, so time stays linear.
 import { MAX_NESTING, type Span, type SyntaxProblem } from '../../model';
 import type * as A from './ast';
-import { isSpace, lexAt, type LexMode, skipTrivia, Tok, type Token, TokenFlag, TokenTable } from './lexer';
+import { isSpace, lexAt, type LexMode, skipTrivia, Tok as TokenKinds, type Token, TokenFlag, TokenTable } from './lexer';
 import { LineIndex } from './lineIndex';
+
+/** A module-local copy: an imported binding is an accessor in CommonJS output, and the parser reads kinds per token. */
+const Tok = { ...TokenKinds };
+const HEAD = TokenFlag.Head;
 
 const SECTION_TYPES: ReadonlySet<string> = new Set(['input', 'filter', 'output']);
 const BOOLEAN_OPERATORS: ReadonlySet<string> = new Set(['and', 'or', 'xor', 'nand']);
@@ -38,7 +42,11 @@ class Parser {
   private conditionStart = -1;
   /** Indentation width of the current section's line; -1 outside sections. */
   private sectionIndent = -1;
-  private cache: Array<{ pos: number; mode: LexMode; token: Token }> = [];
+  /** The last few tokens lexed, by position and mode: the parser looks at the same token from several places. */
+  private readonly cachePos = [-1, -1, -1, -1];
+  private readonly cacheMode: LexMode[] = ['value', 'value', 'value', 'value'];
+  private readonly cacheToken: Token[] = [];
+  private cacheNext = 0;
 
   constructor(private readonly text: string) {
     this.lines = new LineIndex(text);
@@ -72,10 +80,13 @@ class Parser {
   // ---- Tokens ----
 
   private peekAt(pos: number, mode: LexMode): Token {
-    for (const c of this.cache) if (c.pos === pos && c.mode === mode) return c.token;
+    for (let i = 0; i < 4; i++) if (this.cachePos[i] === pos && this.cacheMode[i] === mode) return this.cacheToken[i];
     const token = lexAt(this.text, skipTrivia(this.text, pos), mode);
-    if (this.cache.length >= 3) this.cache.shift();
-    this.cache.push({ pos, mode, token });
+    const slot = this.cacheNext;
+    this.cacheNext = (slot + 1) & 3;
+    this.cachePos[slot] = pos;
+    this.cacheMode[slot] = mode;
+    this.cacheToken[slot] = token;
     return token;
   }
 
@@ -165,10 +176,13 @@ class Parser {
     return this.lines.firstOnLine(t.start) && this.lines.indentWidth(t.start) <= this.sectionIndent && this.after(t).kind === Tok.LBrace;
   }
 
-  /** Whether `t` starts a line no deeper than `indent` and opens a block (`name {`): where a block that lost its `}` ends. */
-  private blockLineAt(t: Token, indent: number): boolean {
-    return (t.kind === Tok.Word || t.kind === Tok.String) && this.lines.firstOnLine(t.start) && this.lines.indentWidth(t.start) <= indent
-      && this.after(t).kind === Tok.LBrace;
+  /**
+   * Whether `t` opens a block (`name {`) on a line of its own no deeper than the line of `blockStart`: where a block
+   * that lost its `}` ends.
+   */
+  private blockLineAt(t: Token, blockStart: number): boolean {
+    return (t.kind === Tok.Word || t.kind === Tok.String) && this.after(t).kind === Tok.LBrace && this.lines.firstOnLine(t.start)
+      && this.lines.indentWidth(t.start) <= this.lines.indentWidth(blockStart);
   }
 
   /** Consumes `open` and everything up to its matching bracket (or a new section); returns the end reached. */
@@ -220,7 +234,7 @@ class Parser {
 
   private section(nameToken: Token): A.SectionNode {
     const name = this.nameOf(nameToken);
-    this.take(nameToken, TokenFlag.Head);
+    this.take(nameToken, HEAD);
     const type = SECTION_TYPES.has(name) && nameToken.kind === Tok.Word ? (name as A.SectionType) : undefined;
     if (!type) this.problem(nameToken.start, nameToken.end, `Unknown section “${name}”: a pipeline has input, filter and output sections.`);
     const open = this.take(this.peek());
@@ -263,7 +277,7 @@ class Parser {
         continue;
       }
       if ((t.kind === Tok.Word || t.kind === Tok.String) && this.after(t).kind === Tok.LBrace) {
-        body.push(this.plugin(t, TokenFlag.Head));
+        body.push(this.plugin(t, HEAD));
         continue;
       }
       this.junk('Expected a plugin (a name followed by {), an “if”, or }.', (u) => this.statementStart(u));
@@ -301,7 +315,6 @@ class Parser {
     }
     this.take(open);
     this.depth++;
-    const indent = this.lines.indentWidth(nameToken.start);
     let previousEnd = -1;
     for (;;) {
       const t = this.peek();
@@ -309,7 +322,7 @@ class Parser {
       if (t.kind === Tok.Word || t.kind === Tok.String) {
         const next = this.after(t);
         const keyword = this.isWord(t, 'if') || this.isWord(t, 'else') || this.isWord(t, 'elseif');
-        if ((keyword && next.kind !== Tok.Arrow) || (next.kind === Tok.LBrace && this.blockLineAt(t, indent))) break;
+        if ((keyword && next.kind !== Tok.Arrow) || (next.kind === Tok.LBrace && this.blockLineAt(t, nameToken.start))) break;
         const attribute = this.attribute(t, next, previousEnd);
         node.attributes.push(attribute);
         previousEnd = attribute.end;
@@ -340,7 +353,7 @@ class Parser {
     }
     const name = this.nameOf(nameToken);
     this.checkName(nameToken, 'setting');
-    this.take(nameToken, TokenFlag.Head);
+    this.take(nameToken, HEAD);
     const node: A.AttributeNode = {
       kind: 'attribute', name, nameSpan: { start: nameToken.start, end: nameToken.end }, nameQuote: this.nameQuote(nameToken),
       arrow: undefined, value: undefined, start: nameToken.start, end: nameToken.end,
@@ -414,7 +427,6 @@ class Parser {
     this.take(open);
     this.depth++;
     const node: A.ArrayNode = { kind: 'array', items: [], close: undefined, start: open.start, end: open.end };
-    const indent = this.lines.indentWidth(open.start);
     let expectItem = true;
     let lastComma: Token | undefined;
     for (;;) {
@@ -424,7 +436,7 @@ class Parser {
         node.close = this.take(t).start;
         break;
       }
-      if (t.kind === Tok.EOF || t.kind === Tok.RBrace || this.sectionRestart(t) || this.blockLineAt(t, indent)) break;
+      if (t.kind === Tok.EOF || t.kind === Tok.RBrace || this.sectionRestart(t) || this.blockLineAt(t, open.start)) break;
       if (t.kind === Tok.Comma) {
         if (expectItem) this.problem(t.start, t.end, lastComma ? 'Two commas in a row: remove one.' : 'No item before this comma.');
         this.take(t);
@@ -455,7 +467,6 @@ class Parser {
     this.take(open);
     this.depth++;
     const node: A.HashNode = { kind: 'hash', entries: [], close: undefined, start: open.start, end: open.end };
-    const indent = this.lines.indentWidth(open.start);
     let previousEnd = -1;
     for (;;) {
       const t = this.peek();
@@ -473,7 +484,7 @@ class Parser {
       if (t.kind === Tok.Word || t.kind === Tok.String) {
         const next = this.after(t);
         const keyword = this.isWord(t, 'if') || this.isWord(t, 'else') || this.isWord(t, 'elseif');
-        if ((keyword && next.kind !== Tok.Arrow) || (next.kind === Tok.LBrace && this.blockLineAt(t, indent))) break;
+        if ((keyword && next.kind !== Tok.Arrow) || (next.kind === Tok.LBrace && this.blockLineAt(t, open.start))) break;
         const entry = this.entry(t, next, previousEnd);
         node.entries.push(entry);
         previousEnd = entry.end;
@@ -489,7 +500,7 @@ class Parser {
 
   private entry(keyToken: Token, next: Token, previousEnd: number): A.HashEntryNode {
     const commentsBefore = this.comments.length;
-    this.take(keyToken, TokenFlag.Head);
+    this.take(keyToken, HEAD);
     if (previousEnd >= 0) {
       // The grammar joins entries with whitespace only (`hashentry (whitespace hashentry)*`): no comment between them.
       if (this.comments.length > commentsBefore && this.comments[this.comments.length - 1].start >= previousEnd) {
@@ -528,16 +539,16 @@ class Parser {
   private branch(first: Token): A.BranchNode {
     const clauses: A.ClauseNode[] = [];
     if (this.isWord(first, 'if')) {
-      this.take(first, TokenFlag.Head);
+      this.take(first, HEAD);
       clauses.push(this.clause('if', first, first));
     }
     while (clauses.length === 0 || clauses[clauses.length - 1].keyword !== 'else') {
       const t = this.peek();
       if (this.isWord(t, 'elseif')) {
-        this.take(t, TokenFlag.Head);
+        this.take(t, HEAD);
         clauses.push(this.clause('else if', t, t));
       } else if (this.isWord(t, 'else')) {
-        this.take(t, TokenFlag.Head);
+        this.take(t, HEAD);
         const next = this.peek();
         if (this.isWord(next, 'if')) clauses.push(this.clause('else if', t, this.take(next)));
         else clauses.push(this.clause('else', t, t));
