@@ -86,7 +86,11 @@ function exercise(text: string): void {
   }
   parse.comments.forEach((c) => inside(c, n, 'comment'));
   const { starts, ends } = parse.tokens;
-  for (let i = 0; i < parse.tokens.length; i++) {
+  for (let i = 0; i <= parse.tokens.length; i++) {
+    // Between tokens lies only whitespace: the formatter rewrites those gaps and nothing else.
+    const gap = text.slice(i > 0 ? ends[i - 1] : 0, i < parse.tokens.length ? starts[i] : n);
+    assert.ok(/^[ \t\r\n]*$/.test(gap), `text outside every token before token ${i}: ${JSON.stringify(gap.slice(0, 40))}`);
+    if (i === parse.tokens.length) break;
     inside({ start: starts[i], end: ends[i] }, n, `token ${i}`);
     assert.ok(ends[i] > starts[i], `token ${i} is empty`);
     if (i > 0) assert.ok(starts[i] >= ends[i - 1], `token ${i} overlaps the one before`);
