@@ -4,12 +4,14 @@
 // becomes one problem (the construct is skipped, never walked); every loop consumes a token, so time stays linear.
 import { MAX_NESTING, type Span, type SyntaxProblem } from '../../model';
 import type * as A from './ast';
-import { isSpace, lexAt, type LexMode, skipTrivia, Tok as TokenKinds, type Token, TokenFlag, TokenTable } from './lexer';
+import * as lexer from './lexer';
+import { type LexMode, type Token, TokenTable } from './lexer';
 import { LineIndex } from './lineIndex';
 
-/** A module-local copy: an imported binding is an accessor in CommonJS output, and the parser reads kinds per token. */
-const Tok = { ...TokenKinds };
-const HEAD = TokenFlag.Head;
+// Module-local copies: an imported binding is an accessor in CommonJS output, and the parser uses these per token.
+const Tok = { ...lexer.Tok };
+const HEAD = lexer.TokenFlag.Head;
+const { isSpace, lexAt, skipTrivia } = lexer;
 
 const SECTION_TYPES: ReadonlySet<string> = new Set(['input', 'filter', 'output']);
 const BOOLEAN_OPERATORS: ReadonlySet<string> = new Set(['and', 'or', 'xor', 'nand']);
@@ -32,7 +34,7 @@ class Parser {
   private readonly problems: SyntaxProblem[] = [];
   private readonly comments: Span[] = [];
   private readonly tokens = new TokenTable();
-  private readonly lines: LineIndex;
+  private lineIndex: LineIndex | undefined;
   private depth = 0;
   /** Start of the last problem that throws the structure after it off (an unterminated string, nesting too deep). */
   private lastSevere = -1;
@@ -48,8 +50,11 @@ class Parser {
   private readonly cacheToken: Token[] = [];
   private cacheNext = 0;
 
-  constructor(private readonly text: string) {
-    this.lines = new LineIndex(text);
+  constructor(private readonly text: string) {}
+
+  /** Lines are asked about only to place sections and to recover: built on first use. */
+  private get lines(): LineIndex {
+    return (this.lineIndex ??= new LineIndex(this.text));
   }
 
   parse(): A.LogstashParse {
@@ -172,7 +177,7 @@ class Parser {
     if (this.sectionIndent < 0 || t.kind !== Tok.Word) return false;
     const length = t.end - t.start;
     if (length !== 5 && length !== 6) return false;
-    if (!SECTION_TYPES.has(this.word(t))) return false;
+    if (!this.isWord(t, 'input') && !this.isWord(t, 'filter') && !this.isWord(t, 'output')) return false;
     return this.lines.firstOnLine(t.start) && this.lines.indentWidth(t.start) <= this.sectionIndent && this.after(t).kind === Tok.LBrace;
   }
 
@@ -293,15 +298,16 @@ class Parser {
     return t.kind === Tok.String ? (this.text.charAt(t.start) as A.Quote) : undefined;
   }
 
-  /** Checks a name token (plugin or setting): a word of letters, digits, `_` and `-`, or a string. */
-  private checkName(t: Token, what: string): void {
+  /** A name token's name (plugin or setting), checked: a word of letters, digits, `_` and `-`, or a string. */
+  private checkedName(t: Token, what: string): string {
+    const name = this.nameOf(t);
     if (t.kind === Tok.String) this.checkString(t);
-    else if (!NAME.test(this.word(t))) this.problem(t.start, t.end, `“${this.word(t)}” is not a ${what} name Logstash reads: use letters, digits, _ and -, or quote it.`);
+    else if (!NAME.test(name)) this.problem(t.start, t.end, `“${name}” is not a ${what} name Logstash reads: use letters, digits, _ and -, or quote it.`);
+    return name;
   }
 
   private plugin(nameToken: Token, flags: number): A.PluginNode {
-    const name = this.nameOf(nameToken);
-    this.checkName(nameToken, 'plugin');
+    const name = this.checkedName(nameToken, 'plugin');
     this.take(nameToken, flags);
     const open = this.peek();
     const nameSpan = { start: nameToken.start, end: nameToken.end };
@@ -351,8 +357,7 @@ class Parser {
     if (previousEnd >= 0 && !isSpace(this.text.charCodeAt(previousEnd))) {
       this.problem(nameToken.start, nameToken.end, 'Put a space or a line break between two settings.');
     }
-    const name = this.nameOf(nameToken);
-    this.checkName(nameToken, 'setting');
+    const name = this.checkedName(nameToken, 'setting');
     this.take(nameToken, HEAD);
     const node: A.AttributeNode = {
       kind: 'attribute', name, nameSpan: { start: nameToken.start, end: nameToken.end }, nameQuote: this.nameQuote(nameToken),
