@@ -114,6 +114,11 @@ export function formatLogstash(text: string, options: FormatOptions = {}, range?
   const indents: string[] = [];
   let lineLevel = 0;
   let lineBase = 0;
+  /** A bracket opened on a line its block starts (the line's level) or continues (the statement's level). */
+  const track = (kind: number, firstOnLine: boolean): void => {
+    if (isOpener(kind)) stack.push({ kind: kind as TokenKind, level: firstOnLine ? lineLevel : lineBase });
+    else if (isCloser(kind)) stack.pop();
+  };
   for (let i = 0; i < parse.tokens.length; i++) {
     const kind = kinds[i];
     const start = starts[i];
@@ -126,7 +131,6 @@ export function formatLogstash(text: string, options: FormatOptions = {}, range?
         if (newline < 0) newline = j - previousEnd;
       } else if (c !== 32 && c !== 9 && c !== 13) blank = false;
     }
-    if (!blank) continue; // never expected: every character outside tokens is whitespace
     const firstOnLine = i === 0 || newline >= 0;
     if (firstOnLine) {
       const top = stack[stack.length - 1];
@@ -137,6 +141,13 @@ export function formatLogstash(text: string, options: FormatOptions = {}, range?
         const continues = top?.kind === Tok.LBrace && kind !== Tok.Comment && (flags[i] & HEAD) === 0;
         lineLevel = continues ? lineBase + 1 : lineBase;
       }
+    }
+    // Only whitespace lies between tokens; were anything else there, its gap would stay as it is.
+    if (!blank) {
+      track(kind, firstOnLine);
+      continue;
+    }
+    if (firstOnLine) {
       const indent = indents[lineLevel] ??= unit.repeat(lineLevel);
       if (i === 0) edit(start, 0, start, indent);
       else {
@@ -156,8 +167,7 @@ export function formatLogstash(text: string, options: FormatOptions = {}, range?
     } else {
       edit(start, previousEnd, start, spaceBetween(kinds[i - 1], kind, start > previousEnd));
     }
-    if (isOpener(kind)) stack.push({ kind: kind as TokenKind, level: firstOnLine ? lineLevel : lineBase });
-    else if (isCloser(kind)) stack.pop();
+    track(kind, firstOnLine);
   }
 
   // The end of the file: one line break after the last token, nothing in an empty file.

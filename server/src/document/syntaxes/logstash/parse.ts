@@ -71,7 +71,7 @@ class Parser {
         : 'Expected a section: input, filter or output, followed by {.';
       this.junk(message, (u) => (u.kind === Tok.Word || u.kind === Tok.String) && this.after(u).kind === Tok.LBrace);
     }
-    this.recordTriviaFast(this.text.length);
+    this.recordComments(this.text.length);
     this.problems.sort((a, b) => a.start - b.start || a.end - b.end);
     return {
       text: this.text,
@@ -106,14 +106,14 @@ class Parser {
 
   private take(t: Token, flags = 0): Token {
     if (t.kind === Tok.EOF) return t;
-    if (t.start > this.pos) this.recordTriviaFast(t.start);
+    if (t.start > this.pos) this.recordComments(t.start);
     this.tokens.push(t.kind, t.start, t.end, flags);
     this.pos = t.end;
     return t;
   }
 
   /** Records the comments between the current position and `upTo` (only whitespace and comments lie there). */
-  private recordTriviaFast(upTo: number): void {
+  private recordComments(upTo: number): void {
     const text = this.text;
     let i = this.pos;
     while (i < upTo) {
