@@ -157,10 +157,19 @@ function lineStartOf(lines: LineIndex, offset: number): number {
   return lines.starts[lines.lineOf(offset)];
 }
 
-/**
- * Inserts one element into a `{ … }` or `[ … ]` block: on its own line when the block's closer starts a line, else on
- * the block's line. `separator` goes between elements on one line (a space, or `, ` in arrays).
- */
+/** How elements of a block are joined. */
+interface Joining {
+  /** Between two elements on one line: a space, or `, ` in arrays. */
+  inline: string;
+  /** At the end of an element's line before the next element: `,` in arrays. */
+  lineEnd: string;
+  /** Whether a new last element goes right after the current last one (hashes: no comment may come between). */
+  afterLast?: boolean;
+  /** Whether an empty block keeps its tight form (`[]` gets `["x"]`; `{}` gets `{ x }`). */
+  tightWhenEmpty?: boolean;
+}
+
+/** Inserts one element into a `{ … }` or `[ … ]` block: on its own line when the block's closer starts a line, else on the block's line. */
 function insertInto(
   text: string,
   lines: LineIndex,
@@ -168,7 +177,7 @@ function insertInto(
   position: Position,
   write: (layout: LogstashLayout) => string | undefined,
   layout: LogstashLayout,
-  join: { inline: string; lineEnd: string; afterLast?: boolean },
+  join: Joining,
 ): TextEdit | undefined {
   const { open, close, elements } = block;
   const element = write(layout);
@@ -179,9 +188,7 @@ function insertInto(
   if (!multiline) {
     if (!first) {
       const inner = text.slice(open + 1, close);
-      const pad = inner.length > 0 && /^[ \t]+$/.test(inner) ? ' ' : '';
-      // `{}` in a plugin stays tight only for arrays; a setting or entry reads better spaced: `mutate { id => "x" }`.
-      const space = join.inline === ', ' ? pad : ' ';
+      const space = !join.tightWhenEmpty || /^[ \t]+$/.test(inner) ? ' ' : '';
       return { start: open + 1, end: close, newText: `${space}${element}${space}` };
     }
     if (position === 'first') return { start: first.start, end: first.start, newText: `${element}${join.inline}` };
@@ -239,5 +246,5 @@ export function insertArrayItem(parse: LogstashParse, array: ArrayNode, data: Lo
   const sibling = position === 'first' ? array.items[0]?.start : array.items[array.items.length - 1]?.start;
   const layout = layoutInside(parse, lines, array.start, sibling, quote ?? array.items.find((i) => i.kind === 'string')?.quote);
   return insertInto(text, lines, { open: array.start, close: array.close, elements: array.items }, position,
-    (l) => arrayItemText(data, l), layout, { inline: ', ', lineEnd: ',' });
+    (l) => arrayItemText(data, l), layout, { inline: ', ', lineEnd: ',', tightWhenEmpty: true });
 }
