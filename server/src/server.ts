@@ -5,6 +5,8 @@ import {
   DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, DocumentDiagnosticParams,
   DocumentDiagnosticReport, ErrorCodes, FileSystemWatcher, Hover, HoverParams, InitializeParams, InitializeResult,
   InlayHint, InlayHintParams, MessageType, ResponseError, ShowMessageNotification, TextDocuments, TextDocumentSyncKind,
+  DocumentSymbol, DocumentSymbolParams, SymbolInformation, FoldingRange, FoldingRangeParams, DocumentFormattingParams,
+  DocumentRangeFormattingParams, DocumentFormattingRequest, DocumentRangeFormattingRequest, TextEdit as LspTextEdit,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { loadCatalog } from './catalog';
@@ -21,7 +23,7 @@ import { StatusRequest, StatusResult } from './lsp/protocol';
 import { PullDiagnostics } from './lsp/pullDiagnostics';
 import { PushDiagnostics } from './lsp/pushDiagnostics';
 import { resolveCompletionItem, toCompletionList } from './lsp/completionList';
-import { FixAllData, fromDiagnostic, toCodeAction, toHover, toInlayHint, toWorkspaceEdit } from './lsp/toLsp';
+import { FixAllData, fromDiagnostic, toCodeAction, toDocumentSymbols, toFoldingRange, toHover, toInlayHint, toTextEdit, toWorkspaceEdit } from './lsp/toLsp';
 import { folderFromUri, Workspace, Workspaces } from './lsp/workspaces';
 import type { CancellationToken } from 'vscode-languageserver';
 import { warmUp } from './lsp/warmUp';
@@ -106,6 +108,11 @@ connection.onInitialize((params: InitializeParams): InitializeResult | ResponseE
       completionProvider: { triggerCharacters: ['"', '.', ':'], resolveProvider: client.completionResolvesDocs, completionItem: { labelDetailsSupport: true } },
       hoverProvider: true,
       inlayHintProvider: true,
+      documentSymbolProvider: true,
+      foldingRangeProvider: true,
+      // A client that registers formatting per language gets it for the languages some kind formats only (onInitialized).
+      documentFormattingProvider: !client.dynamicFormatting,
+      documentRangeFormattingProvider: !client.dynamicFormatting,
       codeActionProvider: client.codeActionLiterals
         ? { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll], resolveProvider: client.codeActionResolvesEdit }
         : true,
@@ -122,6 +129,13 @@ connection.onInitialized(async () => {
   try {
     if (client.dynamicConfiguration) {
       await connection.client.register(DidChangeConfigurationNotification.type, { section: 'fieldwise' });
+    }
+    if (client.dynamicFormatting) {
+      const documentSelector = workspaces.loose.service.formattedLanguages().map((language) => ({ language }));
+      if (documentSelector.length > 0) {
+        await connection.client.register(DocumentFormattingRequest.type, { documentSelector });
+        await connection.client.register(DocumentRangeFormattingRequest.type, { documentSelector });
+      }
     }
     if (client.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders((event) => {
@@ -254,6 +268,33 @@ connection.languages.inlayHint.on(guarded('inlay hints', log, null as InlayHint[
   if (!snap) return null;
   const hints = snap.workspace.service.inlayHints(snap.entry.parsed, snap.file, snap.at.span(params.range));
   return hints.map((h) => toInlayHint(h, snap.at));
+}));
+
+connection.onDocumentSymbol(guarded('document symbols', log, null as DocumentSymbol[] | SymbolInformation[] | null, async (params: DocumentSymbolParams, token) => {
+  const snap = await snapshotFor(params.textDocument.uri, token);
+  if (!snap) return null;
+  return toDocumentSymbols(snap.workspace.service.symbols(snap.entry.parsed), snap.doc.uri, snap.at, client);
+}));
+
+connection.onFoldingRanges(guarded('folding ranges', log, null as FoldingRange[] | null, async (params: FoldingRangeParams, token) => {
+  const snap = await snapshotFor(params.textDocument.uri, token);
+  if (!snap) return null;
+  const spans = snap.workspace.service.folding(snap.entry.parsed);
+  return spans ? spans.map((s) => toFoldingRange(s, snap.at)).filter((r) => r !== undefined) : null;
+}));
+
+connection.onDocumentFormatting(guarded('formatting', log, null as LspTextEdit[] | null, async (params: DocumentFormattingParams, token) => {
+  const snap = await snapshotFor(params.textDocument.uri, token);
+  if (!snap) return null;
+  const edits = snap.workspace.service.format(snap.entry.parsed, params.options);
+  return edits ? edits.map((e) => toTextEdit(e, snap.at)) : null;
+}));
+
+connection.onDocumentRangeFormatting(guarded('range formatting', log, null as LspTextEdit[] | null, async (params: DocumentRangeFormattingParams, token) => {
+  const snap = await snapshotFor(params.textDocument.uri, token);
+  if (!snap) return null;
+  const edits = snap.workspace.service.format(snap.entry.parsed, params.options, snap.at.span(params.range));
+  return edits ? edits.map((e) => toTextEdit(e, snap.at)) : null;
 }));
 
 connection.onCodeAction(guarded('code actions', log, null as CodeAction[] | null, async (params: CodeActionParams, token) => {

@@ -89,3 +89,31 @@ export interface InlayHintEntry {
 }
 
 /** What a diagnostic code stands for, for reports (SARIF rule metadata) and docs: any rule of any file kind. */
+
+/** What an outline entry is, in the editor's symbol kinds that fit the files Fieldwise reads. */
+export type SymbolKindName = 'namespace' | 'module' | 'object' | 'field' | 'function' | 'property' | 'array' | 'key' | 'event' | 'struct' | 'operator';
+
+/** One entry of a document's outline (document offsets): the whole construct, its name, and what it holds. */
+export interface OutlineSymbol {
+  name: string;
+  detail?: string;
+  kind: SymbolKindName;
+  start: number;
+  end: number;
+  /** What the editor selects for the entry: its name. */
+  selection: { start: number; end: number };
+  children: OutlineSymbol[];
+}
+
+/** A span the editor may fold (document offsets); `comment` for a run of comment lines. */
+export interface FoldingSpan {
+  start: number;
+  end: number;
+  kind?: 'comment';
+}
+
+/** How a file is to be indented when formatted: the editor's options. */
+export interface FormattingOptions {
+  tabSize: number;
+  insertSpaces: boolean;
+}

@@ -6,7 +6,9 @@ import type { FileType, KindDocument } from '../document/fileType';
 import type { DocumentFormat, Span } from '../document/model';
 import type { ParsedValue } from '../document/syntaxes/json/jsonValue';
 import type { FeatureEnv } from '../features/env';
-import type { FwDiagnostic, HoverResult, InlayHintEntry, LimitedCompletion, QuickFix, RuleInfo, TextEdit } from '../features/types';
+import type {
+  FoldingSpan, FormattingOptions, FwDiagnostic, HoverResult, InlayHintEntry, LimitedCompletion, OutlineSymbol, QuickFix, RuleInfo, TextEdit,
+} from '../features/types';
 
 export type { KindDocument };
 
@@ -108,6 +110,12 @@ export interface FileKind<D extends KindDocument = KindDocument> {
   codeActions(doc: D, range: Span, context: ActionContext, env: FeatureEnv): QuickFix[];
   /** The edits of a deferred fix-all of `code`. */
   fixAll?(doc: D, code: string, env: FeatureEnv): TextEdit[];
+  /** The document's outline; undefined: the kind gives none. */
+  symbols?(doc: D): OutlineSymbol[];
+  /** The spans the editor may fold; undefined: the kind gives none (the editor's own folding stands). */
+  folding?(doc: D): FoldingSpan[];
+  /** The edits that format the document, or the lines `range` touches; undefined: the kind does not format. */
+  format?(doc: D, options: FormattingOptions, range?: Span): TextEdit[];
   /** Runs the kind's first request once per catalog while the editor is idle (its cold code compiled before the user asks). */
   warmUp?(env: FeatureEnv): void;
   /** Whether a console request's body is this kind's (`PUT _ingest/pipeline/x`); undefined: no console form. */

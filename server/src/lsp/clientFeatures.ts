@@ -27,6 +27,10 @@ export interface ClientFeatures {
   codeActionLiterals: boolean;
   /** codeAction/resolve fills in `edit` (VS Code): fix-alls are sent without their edits and made when picked. */
   codeActionResolvesEdit: boolean;
+  /** Formatting may be registered for the languages that have a formatter only (other languages keep theirs). */
+  dynamicFormatting: boolean;
+  /** documentSymbol answers as a tree (DocumentSymbol[]), not a flat list. */
+  hierarchicalSymbols: boolean;
 }
 
 export function readClientFeatures(caps: ClientCapabilities): ClientFeatures {
@@ -52,5 +56,7 @@ export function readClientFeatures(caps: ClientCapabilities): ClientFeatures {
     documentChanges: caps.workspace?.workspaceEdit?.documentChanges === true,
     codeActionLiterals: text?.codeAction?.codeActionLiteralSupport !== undefined,
     codeActionResolvesEdit: text?.codeAction?.resolveSupport?.properties.includes('edit') === true && text.codeAction.dataSupport === true,
+    dynamicFormatting: text?.formatting?.dynamicRegistration === true && text.rangeFormatting?.dynamicRegistration === true,
+    hierarchicalSymbols: text?.documentSymbol?.hierarchicalDocumentSymbolSupport === true,
   };
 }

@@ -1,9 +1,9 @@
 // Fieldwise's plain results (document offsets) as LSP objects; positions go through `Positions` only.
 import {
-  CodeAction, CodeActionKind, Diagnostic, DiagnosticSeverity, DiagnosticTag, Hover, InlayHint, MarkupKind,
-  TextEdit as LspTextEdit, WorkspaceEdit,
+  CodeAction, CodeActionKind, Diagnostic, DiagnosticSeverity, DiagnosticTag, DocumentSymbol, FoldingRange, FoldingRangeKind, Hover, InlayHint,
+  MarkupKind, SymbolInformation, SymbolKind, TextEdit as LspTextEdit, WorkspaceEdit,
 } from 'vscode-languageserver';
-import type { FwDiagnostic, HoverResult, InlayHintEntry, QuickFix, Severity, TextEdit } from '../features/types';
+import type { FoldingSpan, FwDiagnostic, HoverResult, InlayHintEntry, OutlineSymbol, QuickFix, Severity, SymbolKindName, TextEdit } from '../features/types';
 import type { ClientFeatures } from './clientFeatures';
 import type { Positions } from './positions';
 
@@ -78,4 +78,47 @@ export function toCodeAction(fix: QuickFix, uri: string, version: number, at: Po
   if (fix.diagnostic) action.diagnostics = [toDiagnostic(fix.diagnostic, at)];
   if (fix.isPreferred) action.isPreferred = true;
   return action;
+}
+
+const symbolKinds: Record<SymbolKindName, SymbolKind> = {
+  namespace: SymbolKind.Namespace,
+  module: SymbolKind.Module,
+  object: SymbolKind.Object,
+  field: SymbolKind.Field,
+  function: SymbolKind.Function,
+  property: SymbolKind.Property,
+  array: SymbolKind.Array,
+  key: SymbolKind.Key,
+  event: SymbolKind.Event,
+  struct: SymbolKind.Struct,
+  operator: SymbolKind.Operator,
+};
+
+/** An outline as the client takes it: a tree, or (a client without hierarchical symbols) a flat list naming each parent. */
+export function toDocumentSymbols(symbols: readonly OutlineSymbol[], uri: string, at: Positions, client: ClientFeatures): DocumentSymbol[] | SymbolInformation[] {
+  if (client.hierarchicalSymbols) return symbols.map((s) => toDocumentSymbol(s, at));
+  const flat: SymbolInformation[] = [];
+  const walk = (list: readonly OutlineSymbol[], container: string | undefined): void => {
+    for (const s of list) {
+      flat.push({ name: s.name, kind: symbolKinds[s.kind], location: { uri, range: at.range(s) }, ...(container === undefined ? {} : { containerName: container }) });
+      walk(s.children, s.name);
+    }
+  };
+  walk(symbols, undefined);
+  return flat;
+}
+
+function toDocumentSymbol(s: OutlineSymbol, at: Positions): DocumentSymbol {
+  const symbol: DocumentSymbol = { name: s.name, kind: symbolKinds[s.kind], range: at.range(s), selectionRange: at.range(s.selection), children: s.children.map((c) => toDocumentSymbol(c, at)) };
+  if (s.detail !== undefined) symbol.detail = s.detail;
+  return symbol;
+}
+
+/** A fold from the line of its start to the line of its end; none for a span on one line. */
+export function toFoldingRange(span: FoldingSpan, at: Positions): FoldingRange | undefined {
+  const { start, end } = at.range(span);
+  if (end.line <= start.line) return undefined;
+  const range: FoldingRange = { startLine: start.line, endLine: end.line };
+  if (span.kind === 'comment') range.kind = FoldingRangeKind.Comment;
+  return range;
 }

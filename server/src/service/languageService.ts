@@ -13,10 +13,13 @@ import { completionDocs } from '../features/fieldDocs';
 import { dottedKeysAllowed } from '../features/fileSettings';
 import { notAnalysed } from '../features/rules';
 import { emptyFile, fileNotRecognised } from '../features/rules/fileFindings';
-import type { CompletionEntry, FwDiagnostic, HoverResult, InlayHintEntry, LimitedCompletion, QuickFix, RuleInfo, TextEdit } from '../features/types';
+import type {
+  CompletionEntry, FoldingSpan, FormattingOptions, FwDiagnostic, HoverResult, InlayHintEntry, LimitedCompletion, OutlineSymbol, QuickFix, RuleInfo, TextEdit,
+} from '../features/types';
 import { megabytes } from '../document/limits';
 import type { Check, CheckResult, FileKind } from '../kinds/kind';
 import { kindNamed, kinds } from '../kinds/registry';
+import { formatOf } from '../document/syntaxes/registry';
 import { ConsoleDocument, isConsole, parseConsole, partAt } from './consoleDocument';
 import { detect, Detection } from './detect';
 import { defaultSettings, FieldwiseSettings } from './settings';
@@ -234,6 +237,29 @@ export class LanguageService {
   inlayHints(doc: SourceDocument, file: string, range: Span): InlayHintEntry[] {
     if (!this.settings.inlayHints.enabled) return [];
     return this.parts(doc).flatMap((p) => p.kind.inlayHints(p.doc, range, this.env(p.doc.type.format, file)));
+  }
+
+  /** The document's outline: each part's, in document order. */
+  symbols(doc: SourceDocument): OutlineSymbol[] {
+    return this.parts(doc).flatMap((p) => p.kind.symbols?.(p.doc) ?? []);
+  }
+
+  /** The spans the editor may fold; undefined when no kind of the document folds (the editor's own folding stands). */
+  folding(doc: SourceDocument): FoldingSpan[] | undefined {
+    const parts = this.parts(doc).filter((p) => p.kind.folding);
+    return parts.length === 0 ? undefined : parts.flatMap((p) => p.kind.folding!(p.doc));
+  }
+
+  /** The edits that format the document (or the lines `range` touches); undefined when its kind does not format. */
+  format(doc: SourceDocument, options: FormattingOptions, range?: Span): TextEdit[] | undefined {
+    const parts = this.parts(doc).filter((p) => p.kind.format);
+    return parts.length === 0 ? undefined : parts.flatMap((p) => p.kind.format!(p.doc, options, range));
+  }
+
+  /** The editor language ids of the formats some kind formats: what formatting is offered for. */
+  formattedLanguages(): string[] {
+    const formats = new Set(kinds.filter((k) => k.format).flatMap((k) => k.formats));
+    return [...formats].flatMap((f) => formatOf(f).languageIds);
   }
 
   /** Runs each kind's warm-up once per catalog (its cold code compiled while the editor is idle). */
