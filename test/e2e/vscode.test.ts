@@ -74,6 +74,37 @@ test('Fieldwise in code-server (real VS Code workbench)', { skip: e2eSkipped() ?
         await screenshot(workbench.page, ARTIFACTS, 'completion.png');
       }));
 
+    await t.test('UI: in an ingest pipeline, hover documents a processor\'s field and a misspelt target field is a problem', () =>
+      withWorkbench(browser!, server!, workspace, 'pipeline', async (workbench) => {
+        await openQuickFile(workbench.page, 'default.yml');
+        // `target_field: source.ipp` is the file's one problem (unknown-field).
+        await workbench.page.locator('[id="status.problems"]').filter({ hasText: /[1-9]/ }).first().waitFor({ timeout: 30_000 });
+        await workbench.page.locator('.monaco-editor .view-line').filter({ hasText: 'processors:' }).first().click();
+        // The caret inside `field: event.kind`, then Show or Focus Hover.
+        await findAndPlaceCaret(workbench.page, 'field: event.k');
+        const hover = await showHover(workbench.page, /Highest categorization level/);
+        assert.match(hover, /event\.kind/);
+        await screenshot(workbench.page, ARTIFACTS, 'pipeline.png');
+      }));
+
+    await t.test('UI: in an index template, completion inside properties offers the set\'s fields with their level badges', () =>
+      withWorkbench(browser!, server!, workspace, 'mapping', async (workbench) => {
+        await openQuickFile(workbench.page, 'logs-firewall.json');
+        await workbench.page.locator('.monaco-editor .view-line').filter({ hasText: '"index_patterns"' }).first().click();
+        // The blank line inside destination's `properties`: two lines below `"destination": {`, at its end.
+        await findAndPlaceCaret(workbench.page, '"destination": {');
+        await workbench.page.keyboard.press('ArrowDown');
+        await workbench.page.keyboard.press('ArrowDown');
+        await workbench.page.keyboard.press('End');
+        await workbench.page.keyboard.press('Control+Space');
+        // The row of `port` itself (not `nat.port`).
+        const row = workbench.page.locator('.suggest-widget .monaco-list-row').filter({ has: workbench.page.locator('.label-name', { hasText: /^port$/ }) }).first();
+        await row.waitFor({ timeout: 30_000 });
+        assert.match(await row.innerText(), /\bcore\b/);
+        await screenshot(workbench.page, ARTIFACTS, 'mapping.png');
+        await workbench.page.keyboard.press('Escape');
+      }));
+
     await t.test('UI: the preview webview shows what Parsoid renders, through its nested frames', () =>
       withWorkbench(browser!, server!, workspace, 'preview', async (workbench) => {
         await openQuickFile(workbench.page, 'Main_Page.wiki');
@@ -290,6 +321,14 @@ async function pickFromQuickInput(page: Page, key: string, text: string, row: Lo
       await page.waitForTimeout(1_000);
     }
   }
+}
+
+/** Shows the hover at the caret (the command palette's Show or Focus Hover) and returns its text once it matches `expected`. */
+async function showHover(page: Page, expected: RegExp): Promise<string> {
+  await runCommand(page, 'Show or Focus Hover');
+  const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: expected }).first();
+  await hover.waitFor({ timeout: 30_000 });
+  return hover.innerText();
 }
 
 /** Moves the caret to just after `needle` in the active editor, with the editor's own Find widget. */
