@@ -74,18 +74,27 @@ test('Fieldwise in code-server (real VS Code workbench)', { skip: e2eSkipped() ?
         await screenshot(workbench.page, ARTIFACTS, 'completion.png');
       }));
 
-    await t.test('UI: in an ingest pipeline, hover documents a processor\'s field and a misspelt target field is a problem', () =>
-      withWorkbench(browser!, server!, workspace, 'pipeline', async (workbench) => {
-        await openQuickFile(workbench.page, 'default.yml');
-        // `target_field: source.ipp` is the file's one problem (unknown-field).
-        await workbench.page.locator('[id="status.problems"]').filter({ hasText: /[1-9]/ }).first().waitFor({ timeout: 30_000 });
-        await workbench.page.locator('.monaco-editor .view-line').filter({ hasText: 'processors:' }).first().click();
-        // The caret inside `field: event.kind`, then Show or Focus Hover.
-        await findAndPlaceCaret(workbench.page, 'field: event.k');
-        const hover = await showHover(workbench.page, /Highest categorization level/);
-        assert.match(hover, /event\.kind/);
-        await screenshot(workbench.page, ARTIFACTS, 'pipeline.png');
-      }));
+    await t.test('UI: in an ingest pipeline, hover documents a processor\'s field and a misspelt target field is a problem', async () => {
+      // The hover below its line, so that the problem above stays in sight on the screenshot.
+      writeUserSettings(dirs, { 'fieldwise.conversion.baseUrl': parsoid.url, 'editor.hover.above': false });
+      try {
+        await withWorkbench(browser!, server!, workspace, 'pipeline', async (workbench) => {
+          await openQuickFile(workbench.page, 'default.yml');
+          // `target_field: source.ipp` is the file's one problem (unknown-field).
+          await workbench.page.locator('[id="status.problems"]').filter({ hasText: /[1-9]/ }).first().waitFor({ timeout: 30_000 });
+          await workbench.page.locator('.monaco-editor .view-line').filter({ hasText: 'processors:' }).first().click();
+          // The caret inside `field: event.kind`, then Show or Focus Hover.
+          await findAndPlaceCaret(workbench.page, 'field: event.k');
+          const hover = await showHover(workbench.page, /Highest categorization level/);
+          assert.match(hover, /event\.kind/);
+          // The problem's squiggle is on screen beside the hover.
+          await workbench.page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 10_000 });
+          await screenshot(workbench.page, ARTIFACTS, 'pipeline.png');
+        });
+      } finally {
+        writeUserSettings(dirs, { 'fieldwise.conversion.baseUrl': parsoid.url });
+      }
+    });
 
     await t.test('UI: in an index template, completion inside properties offers the set\'s fields with their level badges', () =>
       withWorkbench(browser!, server!, workspace, 'mapping', async (workbench) => {
