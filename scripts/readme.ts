@@ -1,12 +1,13 @@
 // Writes the README's generated sections from their single sources: the CLI commands' usage, the rule
-// registry (code, severity, spec sentence) and the extension manifest's settings; then those of docs/pipelines.md
-// (scripts/pipelinesDoc.ts) and docs/mappings.md (scripts/mappingsDoc.ts). `npm run docs` runs it; the doc tests
+// registry (code, severity, spec sentence) and the extension manifest's settings (in English: scripts/manifest.ts);
+// then those of docs/pipelines.md (scripts/pipelinesDoc.ts) and docs/mappings.md (scripts/mappingsDoc.ts). `npm run docs` runs it; the doc tests
 // (readme, pipelines-doc, mappings-doc) fail when a file is behind.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commands } from '../server/src/cli/main';
 import { rules } from '../server/src/kinds/events/rules';
 import { Sections, cell, renderSections } from './generatedSections';
+import { localizedManifest } from './manifest';
 import { mappingsSections } from './mappingsDoc';
 import { writePipelinesDoc } from './pipelinesDoc';
 
@@ -39,9 +40,7 @@ function diagnosticsSection(): string {
 }
 
 function settingsSection(): string {
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    contributes: { configuration: { properties: Record<string, Setting> } };
-  };
+  const manifest = localizedManifest(root) as { contributes: { configuration: { properties: Record<string, Setting> } } };
   const rows = Object.entries(manifest.contributes.configuration.properties).map(
     ([name, s]) => `| \`${name}\` | \`${cell(JSON.stringify(s.default))}\` | ${cell(s.markdownDescription ?? s.description ?? '')} |`,
   );
