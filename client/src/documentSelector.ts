@@ -1,7 +1,9 @@
-// The documents the language server handles: event files and the other kinds later issues add.
+// The documents the language server handles: every language a format of the server's is written in (held to the
+// server's registry of formats by test/unit/kind-registry.test.ts).
 
-// `es-console` is Fieldwise's own id for Kibana console text; `http` the id other extensions give .http files.
-export const SERVER_LANGUAGES = ['json', 'jsonc', 'ndjson', 'yaml', 'es-console', 'http'] as const;
+// `es-console` is Fieldwise's own id for Kibana console text; `http`, `jsonl` and `jsonlines` the ids other
+// extensions give .http and .jsonl files.
+export const SERVER_LANGUAGES = ['json', 'jsonc', 'ndjson', 'jsonl', 'jsonlines', 'yaml', 'es-console', 'http'] as const;
 
 /** Plain filters, usable both by vscode-languageclient and by vscode.languages. */
 export const serverDocumentSelector: Array<{ scheme: string; language: string }> = SERVER_LANGUAGES.flatMap((language) => [
