@@ -39,11 +39,12 @@ export function diagnostic(code: string, severity: Severity, f: Finding): FwDiag
 }
 
 /**
- * Every diagnostic of the unit, document offsets, sorted, with the settings applied. `keepName` may drop a name
+ * Every diagnostic of a document of a kind checked whole: its syntax errors, the name rules over what it writes, and
+ * the kind's own findings (`own`); document offsets, sorted, with the settings applied. `keepName` may drop a name
  * rule's diagnostic the kind words better itself (before per-file rules are counted); `nameSeverity` changes a name
  * rule's default for the kind (a deprecated field is information in a mapping).
  */
-export function unitDiagnostics(
+export function documentDiagnostics(
   errors: readonly SyntaxProblem[],
   written: EventView | Spellings,
   own: () => FwDiagnostic[],

@@ -6,7 +6,7 @@ import { FieldDefinitionsDocument, textOf } from './fieldDefinitionsDocument';
 import type { EventSlice, Span } from '../../document/model';
 import type { FeatureEnv } from '../../features/env';
 import type { FwDiagnostic } from '../../features/types';
-import { diagnostic, unitDiagnostics } from '../../features/findings';
+import { diagnostic, documentDiagnostics } from '../../features/findings';
 import { definitionRules, unknownExternalField } from './definitionRules';
 
 /** What the name rules still say of an external name: it is another family's meta field, deprecated or in beta. */
@@ -29,5 +29,5 @@ export function checkFieldDefinitions(doc: FieldDefinitionsDocument, fileEnv: Fe
   const own = (): FwDiagnostic[] => definitionRules.flatMap((rule) => rule.check(doc, env)
     .map((f) => diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f))
     .filter((d) => rule !== unknownExternalField || !keptOnExternal.some((k) => k.start <= d.end && d.start <= k.end)));
-  return unitDiagnostics(doc.errors, new EventView(slice, doc.refs), own, env, keepName);
+  return documentDiagnostics(doc.errors, new EventView(slice, doc.refs), own, env, keepName);
 }

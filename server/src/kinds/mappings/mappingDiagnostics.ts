@@ -3,7 +3,7 @@
 import { EventView } from '../../document/fieldRefs';
 import type { MappingDocument } from './mappingDocument';
 import type { EventSlice } from '../../document/model';
-import { diagnostic, unitDiagnostics } from '../../features/findings';
+import { diagnostic, documentDiagnostics } from '../../features/findings';
 import type { FeatureEnv } from '../../features/env';
 import type { FwDiagnostic, Severity } from '../../features/types';
 import { mappingRules } from './mappingRules';
@@ -20,5 +20,5 @@ export function declaredView(doc: MappingDocument): EventView {
 /** Every diagnostic of a mapping document, document offsets, sorted, with the settings applied. */
 export function checkMapping(doc: MappingDocument, env: FeatureEnv): FwDiagnostic[] {
   const own = (): FwDiagnostic[] => mappingRules.flatMap((rule) => rule.check(doc, env).map((f) => diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f)));
-  return unitDiagnostics(doc.errors, declaredView(doc), own, env, undefined, MAPPING_NAME_SEVERITY);
+  return documentDiagnostics(doc.errors, declaredView(doc), own, env, undefined, MAPPING_NAME_SEVERITY);
 }

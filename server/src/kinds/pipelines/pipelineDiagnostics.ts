@@ -14,7 +14,7 @@ import { lineOf } from '../../document/lines';
 import { FreshUnit, PipelineDocument, skeletonView, unitsDocument, unitTree } from './pipelineDocument';
 import type { FwDiagnostic } from '../../features/types';
 import { judgedAlone, pathOf, Spellings } from '../../features/names/spellings';
-import { diagnostic, unitDiagnostics } from '../../features/findings';
+import { diagnostic, documentDiagnostics } from '../../features/findings';
 import type { PipelineEnv } from './pipelineEnv';
 import { PipelineFacts, PipelineFinding, PipelineRule, stands } from './pipelineRule';
 import { pipelineRules } from './pipelineRules';
@@ -174,7 +174,7 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
       ? rule.check(body, env).filter((f) => stands(f, factsOf)).map((f) => diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f))
       : byCode.get(rule.code) ?? []);
   };
-  return unitDiagnostics(doc.errors, names, own, env);
+  return documentDiagnostics(doc.errors, names, own, env);
 }
 
 /**
