@@ -1,6 +1,6 @@
-// Diagnostics of a file kind that is one unit (a pipeline, a field definitions file): its syntax errors, the rules of
-// event keys that judge a name alone (`reads: 'names'`) over the names it writes, and the kind's own findings; the
-// settings applied, each per-file rule collapsed to one diagnostic, sorted.
+// Diagnostics of a document that a kind checks whole (a pipeline, a mapping, a field definitions file): its syntax
+// errors, the name rules (scope `name`) over the names it writes, and the kind's own findings; the settings applied
+// (every kind's: severities, codes switched off), each per-file rule collapsed to one diagnostic, sorted.
 import type { EventView } from '../document/fieldRefs';
 import type { SyntaxProblem } from '../document/model';
 import { disabledCodes } from './fileSettings';
