@@ -53,7 +53,10 @@ const referenceCases: Array<{ name: string; format: 'json' | 'yaml'; text: strin
     refs: ['name read user_agent.original [user_agent original]', 'name write user_agent [user_agent]'] },
   { name: 'metadata and _ingest are not fields; _source. is the document', format: 'yaml', text: 'processors:\n  - set:\n      field: _index\n      value: x\n  - set:\n      field: _source.event.kind\n      value: "{{_ingest.on_failure_message}}"\n',
     refs: ['name write event.kind [event kind]'] },
-  { name: 'a bare array of processors', format: 'json', text: '[{"lowercase": {"field": "event.action"}}]', refs: ['name read event.action [event action]'] },
+  // Without a target_field, lowercase writes the field it reads: both a read and a write of it.
+  { name: 'a bare array of processors', format: 'json', text: '[{"lowercase": {"field": "event.action"}}]', refs: ['name read event.action [event action]', 'name write event.action [event action]'] },
+  { name: 'an in-place processor with a target writes the target only', format: 'json', text: '[{"lowercase": {"field": "event.action", "target_field": "event.reason"}}]',
+    refs: ['name read event.action [event action]', 'name write event.reason [event reason]'] },
   { name: 'painless: a method named like one of Object\'s (toString, valueOf) reads the path before it', format: 'yaml',
     text: 'processors:\n  - script:\n      source: ctx.aws.request = ctx.json.requestParameters.toString() + ctx.json.x.valueOf();\n',
     refs: ['script write aws.request [aws request]', 'script read json.requestParameters [json requestParameters]', 'script read json.x [json x]'] },

@@ -71,6 +71,17 @@ export interface ProcessorSpec {
   readonly defaultWrites: readonly DefaultWrite[];
   /** Groups of options of which exactly one must be given (`set`: value or copy_from). */
   readonly oneOf: readonly (readonly string[])[];
+  /**
+   * What the processor writes in place when a target option is left out: the target's `defaultFrom` option (its
+   * `field`), as an option that writes the names it holds.
+   */
+  readonly inPlace: readonly InPlaceWrite[];
+}
+
+/** A target option (`target_field`) whose default is another option's value, and that option as a write. */
+export interface InPlaceWrite {
+  readonly target: string;
+  readonly source: OptionSpec;
 }
 
 export interface ProcessorTable {
@@ -218,6 +229,10 @@ function tableFromData(file: string, data: TableData, lineOf: (pointer: string) 
       required: Object.freeze(Object.values(options).filter((o) => o.required)),
       defaultWrites: Object.freeze((source.writes ?? []).map((write) => Object.freeze({ ...write }))),
       oneOf: Object.freeze((source.oneOf ?? []).map((group) => Object.freeze([...group]))),
+      inPlace: Object.freeze(Object.values(options).flatMap((target) => {
+        const from = target.defaultFrom === undefined ? undefined : options[target.defaultFrom];
+        return from ? [Object.freeze({ target: target.name, source: Object.freeze({ ...from, access: 'write' as const }) })] : [];
+      })),
     }));
   }
   const names = Object.freeze([...processors.keys()]);

@@ -40,6 +40,15 @@ export function processorRefs(body: PipelineBody, text: string, type: FileType, 
         add.option(site, properties[k].key, known, value);
       }
     }
+    // A processor that works in place (no target given) writes the field it reads: judged as a write too.
+    const inPlace = table.get(site.name)?.inPlace;
+    if (options && inPlace !== undefined && inPlace.length > 0) {
+      for (const write of inPlace) {
+        if (options.properties.some((p) => p.key === write.target)) continue;
+        const value = options.properties.find((p) => p.key === write.source.name)?.value;
+        if (value) add.option(site, write.source.name, write.source, value);
+      }
+    }
     const writes = table.get(site.name)?.defaultWrites;
     if (writes === undefined || writes.length === 0) continue;
     for (const write of writes) {
