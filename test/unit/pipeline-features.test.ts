@@ -113,6 +113,12 @@ const diagnosticCases: Array<{ name: string; format: 'json' | 'yaml'; text: stri
     diagnostics: ['date-target-not-date: event.action'] },
   { name: 'a constant set.value outside the allowed values, or of the wrong type', format: 'yaml', text: `processors:\n  - set:\n      field: event.kind\n      value: evnt\n  - set:\n      field: source.port\n      value: http\n${HANDLER}`,
     diagnostics: ['set-value-invalid: evnt', 'set-value-invalid: http'] },
+  { name: 'two processors in one object: an error, and the second is read too (its misspelt target found)', format: 'json',
+    text: '{"processors": [{"dissect": {"field": "message", "pattern": "%{source.ip}"}, "rename": {"field": "a", "target_field": "source.ipp"}}]}',
+    diagnostics: ['no-failure-handler: processors', 'several-processors: rename', 'unknown-field: ipp'] },
+  { name: 'an in-place processor writes the field it reads: a misspelt one is one unknown-field, not a read warning at each read', format: 'yaml',
+    text: `processors:\n  - lowercase:\n      field: event.actoin\n  - set:\n      if: ctx.event?.actoin == 'x'\n      field: event.kind\n      value: alert\n${HANDLER}`,
+    diagnostics: ['unknown-field: actoin'] },
   { name: 'syntax errors are reported, the rest still read', format: 'json', text: '{"processors": [{"set": {"field": "source.ipp", "value": }}]}',
     diagnostics: ['no-failure-handler: processors', 'unknown-field: ipp', 'syntax-error: }'] },
 ];
@@ -227,6 +233,12 @@ const detectionCases: Array<{ file: string; text: string; is: string }> = [
   { file: 'anywhere/event.json', text: '{"@timestamp": "2024-05-01T12:00:00Z", "processors": [{"set": {}}]}', is: 'events/json' },
   { file: 'pkg/data_stream/a/_dev/test/pipeline/test-a.json', text: '{"events": [{"@timestamp": "x", "message": "y"}]}', is: 'none' },
   { file: 'pkg/data_stream/a/_dev/test/pipeline/test-a.log-expected.json', text: '{"expected": [{"@timestamp": "x"}]}', is: 'events/json' },
+  // Two processors written in one object are still a pipeline's items (the error says so), not an event.
+  { file: 'anywhere/short.json', text: '{"processors": [{"set": {"field": "a", "value": 1}, "remove": {"field": "b"}}, {"lowercase": {"field": "c"}, "trim": {"field": "d"}}, {"set": {"field": "e", "value": 2}}]}', is: 'ingestPipeline/json' },
+  { file: 'anywhere/short.yml', text: 'processors:\n  - set:\n      field: a\n      value: 1\n    remove:\n      field: b\n  - lowercase:\n      field: c\n', is: 'ingestPipeline/yaml' },
+  // A _simulate request's body saved as a file: a pipeline and the documents it is tried on.
+  { file: 'anywhere/simulate.json', text: '{"pipeline": {"processors": [{"set": {"field": "event.kind", "value": "event"}}]}, "docs": [{"_source": {"message": "x"}}]}', is: 'ingestPipeline/json' },
+  { file: 'anywhere/simulate.yml', text: 'pipeline:\n  processors:\n    - lowercase:\n        field: message\ndocs:\n  - _source:\n      message: X\n', is: 'ingestPipeline/yaml' },
   { file: 'filebeat.yml', text: 'filebeat.inputs:\n  - type: log\n    processors:\n      - add_host_metadata: ~\nprocessors:\n  - add_cloud_metadata: ~\n', is: 'none' },
 ];
 

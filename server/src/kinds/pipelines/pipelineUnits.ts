@@ -122,9 +122,16 @@ function unchangedUnits(previous: PipelineUnits, text: string): Map<number, Proc
  * thousands of processors keeps no copy of their keys for detection.
  */
 function summaryOf(node: ValueNode, table: ProcessorTable): ValueNode {
-  if (node.kind !== 'object') return NOT_A_PROCESSOR;
-  if (node.properties.length !== 1) return SEVERAL_KEYS;
-  const { key: name, value } = node.properties[0];
+  if (node.kind !== 'object' || node.properties.length === 0) return NOT_A_PROCESSOR;
+  if (node.properties.length === 1) return keySummary(node.properties[0], table);
+  // Two processors written in one object (an error, but still a pipeline's item): each key summarised.
+  const properties = node.properties.map((p) => (keySummary(p, table) as ObjectNode).properties[0]);
+  return { kind: 'object', start: 0, end: 0, properties };
+}
+
+/** The shared summary of one processor key and its options. */
+function keySummary(key: PropertyNode, table: ProcessorTable): ValueNode {
+  const { key: name, value } = key;
   const own = value?.kind !== 'object' || !table.get(name) || value.properties.every((p) => p.key === '' || table.option(name, p.key) !== undefined);
   return (own ? ownOptions : otherOptions).get(name);
 }
@@ -138,7 +145,6 @@ function processorSummary(name: string, own: boolean): ValueNode {
 }
 
 const NOT_A_PROCESSOR: ValueNode = { kind: 'invalid', raw: '', start: 0, end: 0 };
-const SEVERAL_KEYS: ValueNode = { kind: 'object', start: 0, end: 0, properties: [new Property('', 0, 0, 0, 0), new Property('', 0, 0, 0, 0)] };
 const NO_OPTION = '\u0000';
 // By processor name (names typed while editing are not bounded: the memo is).
 const ownOptions = new BoundedMemo<ValueNode>((name) => processorSummary(name, true), 2_000);
