@@ -29,6 +29,11 @@ export interface Format {
   readonly extensions: RegExp;
   /** Editor language ids that say the format. */
   readonly languageIds: readonly string[];
+  /**
+   * Globs of file names that say the format whatever language the editor gives them (a template language's id also
+   * names files of other formats): the client hands these to the server by name.
+   */
+  readonly namePatterns?: readonly string[];
 }
 
 const json: Syntax = { name: 'json', parse: (text) => parseGuarded(text, false) };
@@ -38,7 +43,8 @@ const yaml: Syntax = { name: 'yaml', parse: (text) => parseGuarded(text, true), 
 export const formats: readonly Format[] = [
   { format: 'ndjson', syntax: json, writer: ndjsonWriter, extensions: /\.(?:ndjson|jsonl)$/i, languageIds: ['ndjson', 'jsonl', 'jsonlines'] },
   { format: 'json', syntax: json, writer: jsonWriter, extensions: /\.json$/i, languageIds: ['json', 'jsonc'] },
-  { format: 'yaml', syntax: yaml, writer: yamlWriter, extensions: /\.ya?ml$/i, languageIds: ['yaml'] },
+  // `.yml.hbs`: YAML with Handlebars tags (integration packages' agent templates); the kinds that read them skip the tags.
+  { format: 'yaml', syntax: yaml, writer: yamlWriter, extensions: /\.ya?ml(?:\.hbs)?$/i, languageIds: ['yaml'], namePatterns: ['**/*.yml.hbs', '**/*.yaml.hbs'] },
 ];
 
 const byFormat = new Map(formats.map((f) => [f.format, f]));
@@ -54,7 +60,7 @@ export function syntaxOf(format: DocumentFormat): SyntaxName {
   return formatOf(format).syntax.name;
 }
 
-/** The format a file name says (.json -> json, .ndjson/.jsonl -> ndjson, .yml/.yaml -> yaml). */
+/** The format a file name says (.json -> json, .ndjson/.jsonl -> ndjson, .yml/.yaml/.yml.hbs -> yaml). */
 export function formatFromName(file: string): DocumentFormat | undefined {
   return formats.find((f) => f.extensions.test(file))?.format;
 }

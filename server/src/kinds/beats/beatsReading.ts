@@ -1,0 +1,238 @@
+// What one parsed piece of a Beats configuration names (the whole text, the skeleton of a large one, or one processor
+// of it: beatsUnits.ts), in that piece's own offsets: the processors and their options, the conditions, the objects
+// whose keys are field names, the constants written to fields, and every field reference (NamedRef). Settings that
+// are not event fields (`output.*`, `setup.*`, an input's own options) are passed over; `processors` lists anywhere
+// and the `fields` of an input (under `fields.`, or at the root with `fields_under_root`) are read.
+import type { BeatsOptionSpec, BeatsProcessorSpec, BeatsProcessorTable } from '../../catalog/beatsProcessors';
+import { NamedRef, NamedRefDetail, RefAccess, RefRole } from '../../document/fieldRefs';
+import type { ArrayNode, ObjectNode, PropertyNode, ScalarNode, Span, SyntaxProblem, ValueNode } from '../../document/model';
+import { decodeString, mapRange, StringSource } from '../../document/syntaxes/stringOffsets';
+import { touchesTag } from './templateMask';
+
+/** One part of a key that Beats reads as nesting (`when.equals.event.code`: four). */
+export interface KeySegment {
+  name: string;
+  span: Span;
+}
+
+/** Names put before the names an option writes (a target, a default target); `spans` are where each is written. */
+export interface Prefix {
+  names: readonly string[];
+  spans: readonly Span[];
+}
+
+/** A name at a level where it names nothing (an option, a condition): with the names that level knows. */
+export interface UnknownName {
+  span: Span;
+  name: string;
+  known: readonly string[];
+  /** How the level reads in a message: `the rename processor`, `rename's fields`, `a condition`. */
+  where: string;
+}
+
+export interface OptionEntry {
+  /** Dotted from the processor (`fields.from`, `netinfo.enabled`). */
+  path: string;
+  spec: BeatsOptionSpec;
+  /** The key segment that names it. */
+  keySpan: Span;
+  /** The key it is written in (the whole key, dotted or not). */
+  property: PropertyNode;
+  value: ValueNode | undefined;
+  /** The item of an `objects` option it belongs to (`rename.fields[i]`). */
+  item: ObjectNode | undefined;
+  /** The parts of its key after its own (`fields.event.kind` under add_fields: `event`, `kind`), read by its kind. */
+  rest: readonly KeySegment[];
+  /** The names its value's names are put under (its `relativeTo`), once read; undefined when they name no field. */
+  prefix?: Prefix;
+}
+
+/** An object whose keys are options of one level: completion offers that level's names there. */
+export interface OptionLevel {
+  node: ObjectNode;
+  /** The option path of the level ('' for the processor's own options). */
+  path: string;
+  options: Readonly<Record<string, BeatsOptionSpec>>;
+  site: ProcessorSite;
+}
+
+export interface ProcessorSite {
+  name: string;
+  /** The key that names it: `rename`, or `drop_event.when.and` with an option path in the key. */
+  key: PropertyNode;
+  nameSpan: Span;
+  /** The item of its list. */
+  holder: ObjectNode;
+  spec: BeatsProcessorSpec | undefined;
+  /** Its options object, when the key's value is one. */
+  options: ObjectNode | undefined;
+  entries: OptionEntry[];
+  /** The other processor keys of an item holding several (Beats takes one per item). */
+  siblings: readonly string[];
+  /** Written as a list item's bare word (`- add_locale`). */
+  bare: boolean;
+  /** Its options are a template's (`cache: {{options}}`): what they hold is not known. */
+  templated: boolean;
+}
+
+/** An if/then/else item. */
+export interface ControlSite {
+  holder: ObjectNode;
+  /** The `if` key. */
+  key: PropertyNode;
+}
+
+/** An object whose keys are condition names (`when:`, `and:` items). */
+export interface ConditionLevel {
+  node: ObjectNode;
+}
+
+/** An object whose keys are field names: add_fields' `fields`, a condition's `equals`, an input's `fields`. */
+export interface NameLevel {
+  node: ObjectNode;
+  prefix: Prefix;
+  access: RefAccess;
+  /** The keys read as one dotted key below the prefix (add_labels). */
+  flattened: boolean;
+  /** The keys hold constants written to the fields they name. */
+  constants: boolean;
+}
+
+/** A constant written to a field (add_fields, add_labels, an input's `fields`). */
+export interface WrittenValue {
+  path: readonly string[];
+  node: ValueNode;
+  /** The processor (`add_fields`), or undefined for an input's own `fields`. */
+  processor: string | undefined;
+}
+
+/** A `processors:` list. */
+export interface ListSite {
+  node: ArrayNode;
+  /** Its key; undefined for then/else lists. */
+  key: PropertyNode | undefined;
+}
+
+export interface BeatsReading {
+  /** The piece's masked text: the nodes' offsets are in it. */
+  text: string;
+  root: ValueNode | undefined;
+  errors: SyntaxProblem[];
+  /** Every field reference, in the order written. */
+  refs: NamedRef[];
+  /**
+   * The fields processors write by themselves whatever the configuration says (metadata processors, a syslog
+   * parse): the configuration's own writes, never judged as names it chose.
+   */
+  fixedWrites: NamedRef[];
+  /** Per reference: how many of its first segments are not written where it is (a target's, a default's). */
+  borrowed: Map<NamedRef, number>;
+  /** The paths a processor takes away (`drop_fields`, a rename's `from`), and where. */
+  gone: Array<{ path: string; at: number }>;
+  processors: ProcessorSite[];
+  controls: ControlSite[];
+  lists: ListSite[];
+  optionLevels: OptionLevel[];
+  conditionLevels: ConditionLevel[];
+  nameLevels: NameLevel[];
+  values: WrittenValue[];
+  /** Option names a processor (or its level) does not take, and keys an if/then/else item does not have. */
+  unknownOptions: UnknownName[];
+  /** Condition names no condition has. */
+  unknownConditions: UnknownName[];
+  /** The conditions named, where (a key's part: `equals` in `when.equals.event.code`). */
+  conditionKeys: KeySegment[];
+  /** The `processors` keys whose items are read elsewhere (a skeleton's: blanked, each item a unit). */
+  emptyLists: PropertyNode[];
+}
+
+/** The parts of a key, each with its span (the whole key's for every part when the key has escapes). */
+export function keySegments(property: PropertyNode): KeySegment[] {
+  const key = property.key;
+  const span = property.keySpan;
+  const exact = span.end - span.start === key.length;
+  if (key.indexOf('.') < 0) return [{ name: key, span: exact ? span : { start: span.start, end: span.end } }];
+  const out: KeySegment[] = [];
+  let at = span.start;
+  for (const name of key.split('.')) {
+    out.push({ name, span: exact ? { start: at, end: at + name.length } : span });
+    at += name.length + 1;
+  }
+  return out;
+}
+
+/** The first property of an object whose key (or its first part) is `name`. */
+export function propertyNamed(object: ObjectNode, name: string): PropertyNode | undefined {
+  return object.properties.find((p) => p.key === name);
+}
+
+/**
+ * What every walker writes into: the reading, and the helpers that make references. `text` is the piece's masked text
+ * (its offsets are the nodes'), `tags` its template tags.
+ */
+export class ReadingBuilder {
+  readonly reading: BeatsReading;
+
+  constructor(readonly text: string, readonly tags: readonly Span[], readonly table: BeatsProcessorTable, root: ValueNode | undefined, errors: SyntaxProblem[]) {
+    this.reading = {
+      text, root, errors, refs: [], fixedWrites: [], borrowed: new Map(), gone: [], processors: [], controls: [], lists: [], optionLevels: [], conditionLevels: [],
+      nameLevels: [], values: [], unknownOptions: [], unknownConditions: [], conditionKeys: [], emptyLists: [],
+    };
+  }
+
+  /** Whether a node's text is (or holds) a template, or an environment reference: its value is not known here. */
+  templated(node: Span): boolean {
+    return touchesTag(this.tags, node.start, node.end);
+  }
+
+  /** A string node's value with the way back to its characters; undefined for anything not a plain string of a known value. */
+  decoded(node: ValueNode | undefined): StringSource | undefined {
+    if (node?.kind !== 'string' || this.templated(node)) return undefined;
+    const source = decodeString(this.text.slice(node.start, node.end), (node as ScalarNode).style ?? 'plain', 'yaml');
+    if (!source || source.value.includes('${')) return undefined;
+    return source;
+  }
+
+  /** The names and spans of a field name written as a string value, after `prefix`; undefined when it names no field. */
+  nameIn(node: ValueNode | undefined, prefix: Prefix = NO_PREFIX): { names: string[]; spans: Span[] } | undefined {
+    const source = this.decoded(node);
+    if (!source || node === undefined) return undefined;
+    const value = source.value.trim();
+    if (value === '' || value.includes('%{') || /\s/.test(value)) return undefined;
+    const lead = source.value.indexOf(value);
+    const names = [...prefix.names];
+    const spans = [...prefix.spans];
+    let at = lead;
+    for (const name of value.split('.')) {
+      names.push(name);
+      spans.push(mapRange(source, at, at + name.length, node.start));
+      at += name.length + 1;
+    }
+    return { names, spans };
+  }
+
+  /**
+   * Adds a reference; `borrowed` of its first segments stand for a prefix written elsewhere. Metadata (`@metadata`),
+   * empty names and paths the template writes are no fields: nothing is added.
+   */
+  ref(names: string[], spans: Span[], role: RefRole, access: RefAccess, detail: NamedRefDetail, borrowed = 0): NamedRef | undefined {
+    if (names.length === 0 || names[0] === '@metadata' || names.some((n) => n === '')) return undefined;
+    const ref = new NamedRef(names, spans, role, access, this.reading.refs.length, detail);
+    this.reading.refs.push(ref);
+    if (borrowed > 0) this.reading.borrowed.set(ref, borrowed);
+    return ref;
+  }
+
+  /** The reference of a name written as a string value. */
+  nameRef(node: ValueNode | undefined, prefix: Prefix, access: RefAccess, detail: NamedRefDetail): NamedRef | undefined {
+    const found = this.nameIn(node, prefix);
+    return found && this.ref(found.names, found.spans, 'name', access, detail, prefix.names.length);
+  }
+}
+
+export const NO_PREFIX: Prefix = { names: [], spans: [] };
+
+/** A reference's detail with every field present: one shape for all (the rules read thousands of them). */
+export function detailOf(processor: string | undefined, option: string | undefined): NamedRefDetail {
+  return { processor, option, captureType: undefined, removes: undefined, literalDotted: undefined, implied: undefined };
+}

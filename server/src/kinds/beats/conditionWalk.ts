@@ -1,0 +1,65 @@
+// A `when` (or an if/then/else's `if`) condition: its keys name conditions (schema/beats/processors.yml); under
+// `equals`, `contains`, `regexp`, `network` and `range` the keys are field names read (a nested map continues the
+// path; range's keys may end in `.gte`, `.gt`, `.lte`, `.lt`), `has_fields` lists field names, and `and`, `or`,
+// `not` hold conditions. Dotted keys are nesting: `when.equals.event.code: 4624` reads `event.code`.
+import type { BeatsConditionSpec } from '../../catalog/beatsProcessors';
+import type { ValueNode } from '../../document/model';
+import { detailOf, KeySegment, keySegments, NO_PREFIX, ReadingBuilder } from './beatsReading';
+
+/** A condition written as the parts of a key (`segments`, maybe none) and a value. */
+export function readCondition(b: ReadingBuilder, segments: readonly KeySegment[], value: ValueNode | undefined, processor: string | undefined): void {
+  if (segments.length > 0) {
+    conditionEntry(b, segments, value, processor);
+    return;
+  }
+  if (value?.kind !== 'object' || b.templated(value)) return;
+  b.reading.conditionLevels.push({ node: value });
+  for (const p of value.properties) if (p.key !== '' && !b.templated(p.keySpan)) conditionEntry(b, keySegments(p), p.value, processor);
+}
+
+function conditionEntry(b: ReadingBuilder, segments: readonly KeySegment[], value: ValueNode | undefined, processor: string | undefined): void {
+  const [name, ...rest] = segments;
+  const spec = b.table.condition(name.name);
+  if (!spec) {
+    b.reading.unknownConditions.push({ span: name.span, name: name.name, known: b.table.conditionNames(), where: 'a condition' });
+    return;
+  }
+  b.reading.conditionKeys.push(name);
+  const detail = detailOf(processor, `when.${spec.name}`);
+  switch (spec.form) {
+    case 'fieldValues':
+      if (rest.length > 0) fieldKey(b, spec, rest, value, detail);
+      else if (value?.kind === 'object' && !b.templated(value)) fieldLevel(b, spec, [], value, detail);
+      return;
+    case 'fields':
+      for (const node of value?.kind === 'array' ? value.items : [value]) b.nameRef(node, NO_PREFIX, 'read', detail);
+      return;
+    case 'conditions':
+      if (value?.kind === 'array') for (const item of value.items) readCondition(b, [], item, processor);
+      return;
+    case 'condition':
+      readCondition(b, rest, value, processor);
+      return;
+  }
+}
+
+function fieldLevel(b: ReadingBuilder, spec: BeatsConditionSpec, above: readonly KeySegment[], node: ValueNode & { kind: 'object' }, detail: ReturnType<typeof detailOf>): void {
+  b.reading.nameLevels.push({ node, prefix: { names: above.map((s) => s.name), spans: above.map((s) => s.span) }, access: 'read', flattened: false, constants: false });
+  for (const p of node.properties) if (p.key !== '' && !b.templated(p.keySpan)) fieldKey(b, spec, [...above, ...keySegments(p)], p.value, detail);
+}
+
+/** A key naming a field: a map below it continues the name, unless it is range's bounds (`{gte: 400}`). */
+function fieldKey(b: ReadingBuilder, spec: BeatsConditionSpec, keys: readonly KeySegment[], value: ValueNode | undefined, detail: ReturnType<typeof detailOf>): void {
+  if (value?.kind === 'object' && !b.templated(value) && !isBounds(spec, value)) {
+    fieldLevel(b, spec, keys, value, detail);
+    return;
+  }
+  let names = keys;
+  // `http.response.code.gte: 400`: the suffix is the bound, not a part of the field's name.
+  if (names.length > 1 && spec.keySuffixes.includes(names[names.length - 1].name)) names = names.slice(0, -1);
+  b.ref(names.map((s) => s.name), names.map((s) => s.span), 'name', 'read', detail);
+}
+
+function isBounds(spec: BeatsConditionSpec, value: ValueNode & { kind: 'object' }): boolean {
+  return spec.keySuffixes.length > 0 && value.properties.length > 0 && value.properties.every((p) => spec.keySuffixes.includes(p.key));
+}
