@@ -1,91 +1,145 @@
 // Diagnostics of a Beats configuration: the name rules of event keys on every field it writes (the same verdicts,
-// through the findings every kind shares), and the kind's own rules (beatsRules.ts). What each piece (the whole text,
-// or the skeleton and each processor of a large one: beatsDocument.ts) gives is worked out once per piece and kept
-// with it while its text is unchanged; the whole configuration is then judged from the pieces: a field written and
-// taken away later (`drop_fields`, a rename's `from`) is temporary and not judged, and a name read that the
-// configuration itself writes is its own.
+// through the findings every kind shares), and the kind's own rules (beatsRules.ts). What each piece gives the whole
+// (the names it writes, what it takes away, its own findings, its syntax problems) is its digest, worked out once per
+// piece and kept with a large file's unit while its text is unchanged; a unit's tree is read for it and dropped. The whole configuration is then judged from the digests: a field written and taken
+// away later (`drop_fields`, a rename's `from`) is temporary and not judged, and a name read that the configuration
+// itself writes is its own.
+import type { BeatsProcessorTable } from '../../catalog/beatsProcessors';
 import type { Catalog } from '../../catalog/types';
+import { flatCopy } from '../../document/compact';
 import { childPath, NamedRef } from '../../document/fieldRefs';
-import type { Span } from '../../document/model';
+import type { Span, SyntaxProblem } from '../../document/model';
 import { diagnostic, documentDiagnostics } from '../../features/findings';
 import { judgedAlone, pathOf, Spellings } from '../../features/names/spellings';
 import type { FwDiagnostic } from '../../features/types';
-import { BeatsDocument, piecesOf } from './beatsDocument';
+import type { BeatsDocument, Unit } from './beatsDocument';
 import type { BeatsEnv } from './beatsEnv';
 import type { BeatsReading } from './beatsReading';
 import { pieceRules } from './beatsRules';
 
-/** What a piece writes, as the name rules read it: each name a joined path with its segments' offsets, or a reference judged alone. */
-interface Writes {
-  names: ReadonlyArray<string | NamedRef>;
-  /** The starts and ends of the segments of the joined names, in order (2 numbers a segment). */
-  spans: readonly number[];
-}
-
-/** A piece's own findings (its offsets), with the path each read's finding is void by. */
-interface Found {
+/**
+ * What a piece gives the whole configuration, in the piece's own offsets. It holds no piece of the text (names
+ * interned, messages copied): a unit's digest outlives the version it was made in.
+ */
+export interface BeatsDigest {
   catalog: Catalog;
+  table: BeatsProcessorTable;
+  errors: readonly SyntaxProblem[];
+  /**
+   * The names judged as written, in order: each a joined path whose segments' starts and ends follow in `spans` (2
+   * numbers a segment), or a reference judged alone (a default target: its spans are the processor's name).
+   */
+  writes: ReadonlyArray<string | NamedRef>;
+  spans: readonly number[];
+  /** Every path it writes, judged or not (a metadata processor's fields), for the names read that are its own. */
+  written: readonly string[];
+  /** The paths taken away, and where. */
+  gone: ReadonlyArray<{ path: string; at: number }>;
+  /** The rules' findings (default severities), each read's with the path that voids it when written. */
   findings: ReadonlyArray<{ diagnostic: FwDiagnostic; unlessWritten?: readonly string[] }>;
 }
 
-const writesOf = new WeakMap<BeatsReading, Writes>();
-const foundOf = new WeakMap<BeatsReading, Found>();
+const EMPTY: readonly never[] = [];
+const wholeDigests = new WeakMap<BeatsReading, BeatsDigest>();
 
-function writes(reading: BeatsReading): Writes {
-  let known = writesOf.get(reading);
-  if (known) return known;
-  const names: Array<string | NamedRef> = [];
+/**
+ * A reading's digest; `keep`: its messages copied out of the text (the names of references are their own strings
+ * already: ReadingBuilder.ref).
+ */
+export function digestOf(reading: BeatsReading, env: BeatsEnv, keep: boolean): BeatsDigest {
+  const writes: Array<string | NamedRef> = [];
   const spans: number[] = [];
-  for (const ref of reading.refs) {
-    if (ref.access !== 'write' || ref.detail.removes) continue;
+  const written: string[] = [];
+  const refs = reading.refs;
+  for (let r = 0; r < refs.length; r++) {
+    const ref = refs[r];
+    if (ref.access !== 'write') continue;
+    written.push(ref.joinedPath);
+    if (ref.detail.removes) continue;
     if (judgedAlone(ref)) {
-      names.push(ref);
+      writes.push(ref);
       continue;
     }
-    names.push(ref.joinedPath);
-    for (const s of ref.segments) spans.push(s.start, s.end);
+    writes.push(ref.joinedPath);
+    const segments = ref.segments;
+    for (let k = 0; k < segments.length; k++) spans.push(segments[k].start, segments[k].end);
   }
-  writesOf.set(reading, (known = { names, spans }));
-  return known;
+  for (let r = 0; r < reading.fixedWrites.length; r++) written.push(reading.fixedWrites[r].joinedPath);
+  let findings: Array<BeatsDigest['findings'][number]> | undefined;
+  for (let k = 0; k < pieceRules.length; k++) {
+    const rule = pieceRules[k];
+    const found = rule.check(reading, env);
+    for (let i = 0; i < found.length; i++) {
+      const f = found[i];
+      findings ??= [];
+      const d = diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f);
+      if (keep) {
+        d.message = flatCopy(d.message);
+        if (d.data !== undefined) d.data = JSON.parse(JSON.stringify(d.data)) as unknown;
+      }
+      findings.push({ diagnostic: d, unlessWritten: f.unlessWritten });
+    }
+  }
+  return {
+    catalog: env.catalog, table: env.beats, errors: reading.errors.length > 0 ? reading.errors.map((e) => ({ ...e, message: keep ? flatCopy(e.message) : e.message })) : EMPTY,
+    writes, spans, written, gone: reading.gone.length > 0 ? reading.gone : EMPTY, findings: findings ?? EMPTY,
+  };
 }
 
-function found(reading: BeatsReading, env: BeatsEnv): Found {
-  const known = foundOf.get(reading);
-  if (known && known.catalog === env.catalog) return known;
-  const findings: Found['findings'][number][] = [];
-  for (const rule of pieceRules) {
-    for (const f of rule.check(reading, env)) findings.push({ diagnostic: diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f), unlessWritten: f.unlessWritten });
-  }
-  const made = { catalog: env.catalog, findings };
-  foundOf.set(reading, made);
-  return made;
+function current(digest: unknown, env: BeatsEnv): digest is BeatsDigest {
+  const d = digest as BeatsDigest | undefined;
+  return d !== undefined && d.catalog === env.catalog && d.table === env.beats;
+}
+
+/** The digest of a unit for `env`, made now when it has none (its tree read again, then dropped). */
+export function unitDigest(unit: Unit, env: BeatsEnv): BeatsDigest {
+  if (!current(unit.digest, env)) unit.digest = digestOf(unit.reading(false), env, true);
+  return unit.digest as BeatsDigest;
+}
+
+/** Every piece's digest with where its offsets start: the skeleton's (or the whole's), then each unit's. */
+export function digestsOf(doc: BeatsDocument, env: BeatsEnv): Array<{ digest: BeatsDigest; at: number }> {
+  let whole = wholeDigests.get(doc.skeleton);
+  if (!whole || !current(whole, env)) wholeDigests.set(doc.skeleton, (whole = digestOf(doc.skeleton, env, false)));
+  const out = [{ digest: whole, at: 0 }];
+  // The units not digested yet (all of them on open, the edited ones after an edit) are read now, one tree at a time.
+  const units = doc.units;
+  for (let i = 0; i < units.length; i++) out.push({ digest: unitDigest(units[i].unit, env), at: units[i].start });
+  return out;
 }
 
 /** Every diagnostic of a configuration, document offsets, sorted, with the settings applied. */
 export function checkBeats(doc: BeatsDocument, env: BeatsEnv): FwDiagnostic[] {
-  const pieces = piecesOf(doc);
+  const parts = digestsOf(doc, env);
   // Where each path is last taken away: a name written before it is temporary.
   const gone = new Map<string, number>();
-  for (const { reading, at } of pieces) for (const g of reading.gone) gone.set(g.path, Math.max(gone.get(g.path) ?? -1, g.at + at));
+  for (let p = 0; p < parts.length; p++) {
+    const { digest, at } = parts[p];
+    for (let k = 0; k < digest.gone.length; k++) gone.set(digest.gone[k].path, Math.max(gone.get(digest.gone[k].path) ?? -1, digest.gone[k].at + at));
+  }
   const removedLater = (path: readonly string[], at: number): boolean => {
     if (gone.size === 0) return false;
     let prefix = '';
     for (const name of path) {
-      prefix = prefix === '' ? name : `${prefix}.${name}`;
+      prefix = prefix === '' ? name : childPath(prefix, name);
       if ((gone.get(prefix) ?? -1) > at) return true;
     }
     return false;
   };
   const names = new Spellings({ index: 0, start: 0, text: doc.text, root: undefined, errors: [] });
-  for (const { reading, at } of pieces) {
-    const w = writes(reading);
+  const errors: SyntaxProblem[] = [];
+  for (let p = 0; p < parts.length; p++) {
+    const { digest, at } = parts[p];
+    for (const e of digest.errors) errors.push(at === 0 ? e : { start: e.start + at, end: e.end + at, message: e.message });
     let next = 0;
-    for (const name of w.names) {
+    const writes = digest.writes;
+    for (let k = 0; k < writes.length; k++) {
+      const name = writes[k];
       if (typeof name === 'string') {
         const from = next;
         const path = pathOf(name);
         next += 2 * path.length;
-        if (!removedLater(path, w.spans[from] + at)) names.addName(name, w.spans, from, at);
+        if (!removedLater(path, digest.spans[from] + at)) names.addName(name, digest.spans, from, at);
         continue;
       }
       if (removedLater(name.path, name.segments[0].start + at)) continue;
@@ -95,24 +149,23 @@ export function checkBeats(doc: BeatsDocument, env: BeatsEnv): FwDiagnostic[] {
   const own = (): FwDiagnostic[] => {
     const out: FwDiagnostic[] = [];
     let written: { paths: Set<string>; made: Set<string> } | undefined;
-    for (const { reading, at } of pieces) {
-      for (const { diagnostic: d, unlessWritten } of found(reading, env).findings) {
-        if (unlessWritten && ownName(unlessWritten, (written ??= writtenPaths(doc)))) continue;
+    for (let p = 0; p < parts.length; p++) {
+      const { digest, at } = parts[p];
+      for (let k = 0; k < digest.findings.length; k++) {
+        const { diagnostic: d, unlessWritten } = digest.findings[k];
+        if (unlessWritten && isOwnRead(unlessWritten, (written ??= writtenPaths(parts)))) continue;
         out.push(at === 0 ? d : { ...d, start: d.start + at, end: d.end + at });
       }
     }
     return out;
   };
-  return documentDiagnostics(doc.errors, names, own, env);
+  return documentDiagnostics(errors, names, own, env);
 }
 
 /** Every path the configuration writes (taken away later or not), and every object those writes make. */
-function writtenPaths(doc: BeatsDocument): { paths: Set<string>; made: Set<string> } {
+function writtenPaths(parts: ReadonlyArray<{ digest: BeatsDigest }>): { paths: Set<string>; made: Set<string> } {
   const paths = new Set<string>();
-  for (const { reading } of piecesOf(doc)) {
-    for (const ref of reading.refs) if (ref.access === 'write') paths.add(ref.joinedPath);
-    for (const ref of reading.fixedWrites) paths.add(ref.joinedPath);
-  }
+  for (const { digest } of parts) for (const path of digest.written) paths.add(path);
   const made = new Set<string>();
   for (const joined of paths) {
     const path = pathOf(joined);
@@ -124,7 +177,7 @@ function writtenPaths(doc: BeatsDocument): { paths: Set<string>; made: Set<strin
 }
 
 /** Whether a name read is the configuration's own: it writes the name, an object above it, or a field below it. */
-function ownName(path: readonly string[], written: { paths: Set<string>; made: Set<string> }): boolean {
+function isOwnRead(path: readonly string[], written: { paths: Set<string>; made: Set<string> }): boolean {
   if (written.made.has(path.join('.'))) return true;
   let prefix = '';
   for (const name of path) {

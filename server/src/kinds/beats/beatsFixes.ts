@@ -6,7 +6,7 @@ import type { ObjectNode, ValueNode } from '../../document/model';
 import { isRecord } from '../../features/locate';
 import { addOptionFixes, fieldRenameFixes, metaFieldFixes, nameChangeFixes, refUnder, valueReplaceFixes } from '../../features/refFixes';
 import type { FwDiagnostic, QuickFix } from '../../features/types';
-import { BeatsDocument, Piece, pieceAt, piecesOf } from './beatsDocument';
+import { BeatsDocument, Piece, pieceAt } from './beatsDocument';
 import type { BeatsReading } from './beatsReading';
 
 const RENAMES_FIELD = new Set(['unknown-field', 'beats-unknown-read-field']);
@@ -19,7 +19,7 @@ export function beatsFixes(doc: BeatsDocument, shown: readonly FwDiagnostic[], r
   const out: QuickFix[] = [];
   for (const d of shown) {
     if (d.start > range.end || d.end < range.start || (!isRecord(d.data) && d.code !== 'foreign-meta-field')) continue;
-    const pieces = d.code === 'foreign-meta-field' ? piecesOf(doc) : [pieceAt(doc, d.start)];
+    const pieces = d.code === 'foreign-meta-field' ? metaPieces(doc) : [pieceAt(doc, d.start)];
     for (const piece of pieces) {
       const local = { ...d, start: d.start - piece.at, end: d.end - piece.at };
       for (const fix of fixesIn(piece, local)) out.push(moved(fix, piece, d));
@@ -73,6 +73,13 @@ function valueNodeAt(reading: BeatsReading, d: FwDiagnostic): ValueNode | undefi
     if (found) return found;
   }
   return undefined;
+}
+
+/** The pieces that may name `ecs.version` (a large file's units are read only when their text says `ecs`). */
+function metaPieces(doc: BeatsDocument): Piece[] {
+  const out: Piece[] = [{ reading: doc.skeleton, at: 0 }];
+  for (const placed of doc.units) if (/\becs\b/.test(placed.unit.text)) out.push({ reading: placed.unit.reading(), at: placed.start });
+  return out;
 }
 
 /** A fix made in a piece's offsets, in the document's, for the diagnostic as the editor has it. */

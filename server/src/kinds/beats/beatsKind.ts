@@ -65,7 +65,7 @@ export const beatsKind: FileKind<BeatsDocument> = {
 };
 
 function* writtenPaths(doc: BeatsDocument): Iterable<string> {
-  for (const reading of [doc.skeleton, ...doc.units.map((u) => u.reading)]) {
+  for (const reading of [doc.skeleton, ...doc.units.map((u) => u.unit.reading())]) {
     for (const ref of reading.refs) if (ref.access === 'write' && !ref.detail.removes) yield ref.joinedPath;
     for (const ref of reading.fixedWrites) yield ref.joinedPath;
   }

@@ -2,7 +2,7 @@
 // processors under it, in the order written.
 import type { ArrayNode, Span, ValueNode } from '../../document/model';
 import type { OutlineSymbol } from '../../features/types';
-import type { BeatsDocument } from './beatsDocument';
+import type { BeatsDocument, PlacedUnit } from './beatsDocument';
 import type { BeatsReading } from './beatsReading';
 
 export function beatsOutline(doc: BeatsDocument): OutlineSymbol[] {
@@ -12,14 +12,36 @@ export function beatsOutline(doc: BeatsDocument): OutlineSymbol[] {
     if (!list.key) continue;
     out.push(listSymbol(list.key.keySpan, { start: list.key.keyTokenSpan.start, end: list.node.end }, itemSymbols(skeleton, list.node, 0)));
   }
-  // A large file's lists: each `processors` key and the units read under it.
+  // A large file's lists: each `processors` key and its units, named from their first line (an if/then/else is read
+  // for what it holds: the others need no tree).
+  const byAnchor = new Map<number, PlacedUnit[]>();
+  for (const placed of doc.units) {
+    const list = byAnchor.get(placed.anchor);
+    if (list) list.push(placed);
+    else byAnchor.set(placed.anchor, [placed]);
+  }
   for (const key of skeleton.emptyLists) {
-    const units = doc.units.filter((u) => u.anchor === key.keySpan.start);
-    if (units.length === 0) continue;
-    const children = units.flatMap((u) => (u.reading.root?.kind === 'array' ? itemSymbols(u.reading, u.reading.root, u.start) : []));
-    out.push(listSymbol(key.keySpan, { start: key.keyTokenSpan.start, end: units[units.length - 1].end }, children));
+    const units = byAnchor.get(key.keySpan.start);
+    if (!units) continue;
+    out.push(listSymbol(key.keySpan, { start: key.keyTokenSpan.start, end: units[units.length - 1].end }, units.flatMap(unitSymbol)));
   }
   return out.sort((a, b) => a.start - b.start);
+}
+
+/** The first key of a unit's item: `- name:`, its name's span (up to a dot: Beats' nesting). */
+const ITEM_KEY = /^[ ]*-[ ]+(["']?)([^\s:#'".]+)/;
+
+function unitSymbol(placed: PlacedUnit): OutlineSymbol[] {
+  const found = ITEM_KEY.exec(placed.unit.text);
+  if (!found) return [];
+  const name = found[2];
+  if (name === 'if') {
+    const reading = placed.unit.reading();
+    return reading.root?.kind === 'array' ? itemSymbols(reading, reading.root, placed.start) : [];
+  }
+  const start = placed.start + found.index + found[0].length - name.length;
+  const end = placed.start + placed.unit.text.trimEnd().length;
+  return [{ name, detail: 'processor', kind: 'function', start: placed.start + found[0].indexOf('-'), end, selection: { start, end: start + name.length }, children: [] }];
 }
 
 function listSymbol(name: Span, range: Span, children: OutlineSymbol[]): OutlineSymbol {
@@ -38,7 +60,7 @@ function itemSymbol(reading: BeatsReading, item: ValueNode, at: number): Outline
     return [{ name: 'if', detail: 'if / then / else', kind: 'operator', start: item.start + at, end: item.end + at, selection: shift(control.key.keySpan, at), children }];
   }
   return reading.processors.filter((s) => s.holder === item).map((site) => ({
-    name: site.name, detail: site.spec ? 'processor' : 'unknown processor', kind: 'function' as const,
+    name: site.name, detail: 'processor', kind: 'function' as const,
     start: item.start + at, end: item.end + at, selection: shift(site.nameSpan, at), children: [],
   }));
 }

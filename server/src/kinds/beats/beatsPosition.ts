@@ -84,9 +84,12 @@ export function positionAt(reading: BeatsReading, offset: number): BeatsPosition
 
 function containersOf(reading: BeatsReading, starts: readonly number[]): Container[] {
   const out: Container[] = [];
+  const text = reading.text;
+  // A block object reaches to the end of its last line: `kind: |` has its caret past the parsed end.
   const add = (node: ObjectNode, what: Container['what']): void => {
     const first = node.properties[0];
-    out.push({ span: node, node, column: first ? columnOf(starts, first.keyTokenSpan.start) : columnOf(starts, node.start), what });
+    const end = text.charCodeAt(node.start) === 123 ? node.end : lineEnd(text, node.end);
+    out.push({ span: { start: node.start, end }, node, column: first ? columnOf(starts, first.keyTokenSpan.start) : columnOf(starts, node.start), what });
   };
   for (const level of reading.nameLevels) add(level.node, { kind: 'names', level });
   for (const level of reading.optionLevels) add(level.node, { kind: 'options', level });
@@ -94,9 +97,10 @@ function containersOf(reading: BeatsReading, starts: readonly number[]): Contain
   for (const list of reading.lists) for (const item of list.node.items) if (item.kind === 'object') add(item, { kind: 'item', list: list.node });
   // A key whose value is a word on a line below it: that word is a key being typed inside the key's value.
   const word = (value: ValueNode | undefined, key: PropertyNode, what: Container['what']): void => {
-    if (value?.kind !== 'string' || value.style !== 'plain' || key.colon === undefined || !reading.text.slice(key.colon, value.start).includes('\n')) return;
-    out.push({ span: value, node: undefined, column: columnOf(starts, value.start), what });
+    if (!isWordBelow(text, value, key)) return;
+    out.push({ span: value!, node: undefined, column: columnOf(starts, value!.start), what });
   };
+  for (const pending of reading.pendingNames) word(pending.word, pending.key, { kind: 'names', level: { prefix: pending.prefix, constants: false } });
   for (const site of reading.processors) {
     if (site.spec && site.key.value?.kind === 'string') word(site.key.value, site.key, { kind: 'options', level: { site, path: '', options: site.spec.options, node: undefined } });
     for (const entry of site.entries) {
@@ -111,6 +115,17 @@ function containersOf(reading: BeatsReading, starts: readonly number[]): Contain
     }
   }
   return out;
+}
+
+/** Whether a key's value is a plain word on a line below the key: a key being typed inside the key's value. */
+export function isWordBelow(text: string, value: ValueNode | undefined, key: PropertyNode): boolean {
+  return value?.kind === 'string' && value.style === 'plain' && key.colon !== undefined && text.slice(key.colon, value.start).includes('\n');
+}
+
+function lineEnd(text: string, offset: number): number {
+  const nl = text.indexOf('\n', offset);
+  const end = nl < 0 ? text.length : nl;
+  return end > offset && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
 }
 
 /** The innermost container holding the offset, by its span, or by its column for a caret on a blank line below it. */
@@ -167,10 +182,8 @@ function inContainer(c: Container, text: string, offset: number): BeatsPosition 
     case 'names': {
       const level = c.what.level;
       const key = keyAt((replace, typed, k) => {
-        const done = k ? keySegments(k).filter((s) => s.span.end < offset).map((s) => s.name) : typed.split('.').slice(0, -1);
-        const own = k ? text.slice(k.keySpan.start, offset) : typed;
         const present = new Set(node?.properties.filter((p) => p !== k).map((p) => p.key) ?? []);
-        return { kind: 'fieldKey', replace: k ? k.keySpan : replace, typed: own, prefix: [...level.prefix.names, ...done.slice(0, Math.max(0, own.split('.').length - 1))], present };
+        return { kind: 'fieldKey', replace, typed, prefix: level.prefix.names, present };
       });
       if (key) return key;
       if (!level.constants || !node) return NONE;

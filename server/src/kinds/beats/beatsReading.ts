@@ -4,6 +4,7 @@
 // are not event fields (`output.*`, `setup.*`, an input's own options) are passed over; `processors` lists anywhere
 // and the `fields` of an input (under `fields.`, or at the root with `fields_under_root`) are read.
 import type { BeatsOptionSpec, BeatsProcessorSpec, BeatsProcessorTable } from '../../catalog/beatsProcessors';
+import { ownName } from '../../document/compact';
 import { NamedRef, NamedRefDetail, RefAccess, RefRole } from '../../document/fieldRefs';
 import type { ArrayNode, ObjectNode, PropertyNode, ScalarNode, Span, SyntaxProblem, ValueNode } from '../../document/model';
 import { decodeString, mapRange, StringSource } from '../../document/syntaxes/stringOffsets';
@@ -125,8 +126,8 @@ export interface BeatsReading {
    * parse): the configuration's own writes, never judged as names it chose.
    */
   fixedWrites: NamedRef[];
-  /** Per reference: how many of its first segments are not written where it is (a target's, a default's). */
-  borrowed: Map<NamedRef, number>;
+  /** Per reference: how many of its first segments are not written where it is (a target's, a default's); 0 when absent. */
+  borrowed: ReadonlyMap<NamedRef, number>;
   /** The paths a processor takes away (`drop_fields`, a rename's `from`), and where. */
   gone: Array<{ path: string; at: number }>;
   processors: ProcessorSite[];
@@ -142,6 +143,8 @@ export interface BeatsReading {
   unknownConditions: UnknownName[];
   /** The conditions named, where (a key's part: `equals` in `when.equals.event.code`). */
   conditionKeys: KeySegment[];
+  /** A condition's field map being typed: a word below `equals:` (a key of the map to be). */
+  pendingNames: Array<{ key: PropertyNode; word: ValueNode; prefix: Prefix }>;
   /** The `processors` keys whose items are read elsewhere (a skeleton's: blanked, each item a unit). */
   emptyLists: PropertyNode[];
 }
@@ -174,39 +177,60 @@ export class ReadingBuilder {
   readonly reading: BeatsReading;
 
   constructor(readonly text: string, readonly tags: readonly Span[], readonly table: BeatsProcessorTable, root: ValueNode | undefined, errors: SyntaxProblem[]) {
+    // Every list starts as the one shared empty list, a list of its own made on its first item (`add`): a large file's
+    // thousands of pieces each use a few of them.
     this.reading = {
-      text, root, errors, refs: [], fixedWrites: [], borrowed: new Map(), gone: [], processors: [], controls: [], lists: [], optionLevels: [], conditionLevels: [],
-      nameLevels: [], values: [], unknownOptions: [], unknownConditions: [], conditionKeys: [], emptyLists: [],
+      text, root, errors, refs: NONE, fixedWrites: NONE, borrowed: NO_BORROWED, gone: NONE, processors: NONE, controls: NONE, lists: NONE,
+      optionLevels: NONE, conditionLevels: NONE, nameLevels: NONE, values: NONE, unknownOptions: NONE, unknownConditions: NONE, conditionKeys: NONE,
+      pendingNames: NONE, emptyLists: NONE,
     };
+  }
+
+  /** Adds an item to one of the reading's lists. */
+  add<K extends ListKey>(key: K, item: BeatsReading[K][number]): void {
+    const list = this.reading[key] as unknown[];
+    if (list === NONE) (this.reading[key] as unknown[]) = [item];
+    else list.push(item);
   }
 
   /** Whether a node's text is (or holds) a template, or an environment reference: its value is not known here. */
   templated(node: Span): boolean {
-    return touchesTag(this.tags, node.start, node.end);
+    return this.tags.length > 0 && touchesTag(this.tags, node.start, node.end);
+  }
+
+  /** Whether a key is (or holds) a template (its span read only when the piece has tags). */
+  templatedKey(property: PropertyNode): boolean {
+    return this.tags.length > 0 && this.templated(property.keySpan);
   }
 
   /** A string node's value with the way back to its characters; undefined for anything not a plain string of a known value. */
   decoded(node: ValueNode | undefined): StringSource | undefined {
     if (node?.kind !== 'string' || this.templated(node)) return undefined;
-    const source = decodeString(this.text.slice(node.start, node.end), (node as ScalarNode).style ?? 'plain', 'yaml');
-    if (!source || source.value.includes('${')) return undefined;
-    return source;
+    const value = String(node.value);
+    if (value.includes('${')) return undefined;
+    const style = (node as ScalarNode).style ?? 'plain';
+    // Most names are written as they read (no escape, fold or block): their offsets are arithmetic, no tables.
+    const length = node.end - node.start;
+    if (style === 'plain' && length === value.length && this.text.startsWith(value, node.start)) return { value, from: 0 };
+    if ((style === 'single' || style === 'double') && length === value.length + 2 && this.text.startsWith(value, node.start + 1)) return { value, from: 1 };
+    return decodeString(this.text.slice(node.start, node.end), style, 'yaml');
   }
 
   /** The names and spans of a field name written as a string value, after `prefix`; undefined when it names no field. */
   nameIn(node: ValueNode | undefined, prefix: Prefix = NO_PREFIX): { names: string[]; spans: Span[] } | undefined {
     const source = this.decoded(node);
     if (!source || node === undefined) return undefined;
-    const value = source.value.trim();
-    if (value === '' || value.includes('%{') || /\s/.test(value)) return undefined;
-    const lead = source.value.indexOf(value);
-    const names = [...prefix.names];
-    const spans = [...prefix.spans];
-    let at = lead;
-    for (const name of value.split('.')) {
-      names.push(name);
-      spans.push(mapRange(source, at, at + name.length, node.start));
-      at += name.length + 1;
+    const value = source.value;
+    if (value === '' || !isName(value)) return undefined;
+    const names = prefix.names.slice();
+    const spans = prefix.spans.slice();
+    let at = 0;
+    for (let dot = value.indexOf('.'); ; dot = value.indexOf('.', at)) {
+      const end = dot < 0 ? value.length : dot;
+      names.push(value.slice(at, end));
+      spans.push(mapRange(source, at, end, node.start));
+      if (dot < 0) break;
+      at = dot + 1;
     }
     return { names, spans };
   }
@@ -216,10 +240,18 @@ export class ReadingBuilder {
    * empty names and paths the template writes are no fields: nothing is added.
    */
   ref(names: string[], spans: Span[], role: RefRole, access: RefAccess, detail: NamedRefDetail, borrowed = 0): NamedRef | undefined {
-    if (names.length === 0 || names[0] === '@metadata' || names.some((n) => n === '')) return undefined;
+    if (names.length === 0 || names[0] === '@metadata') return undefined;
+    // Names of their own (interned), not slices of the text: a unit's digest keeps them beyond its version.
+    for (let i = 0; i < names.length; i++) {
+      if (names[i] === '') return undefined;
+      names[i] = ownName(names[i]);
+    }
     const ref = new NamedRef(names, spans, role, access, this.reading.refs.length, detail);
-    this.reading.refs.push(ref);
-    if (borrowed > 0) this.reading.borrowed.set(ref, borrowed);
+    this.add('refs', ref);
+    if (borrowed > 0) {
+      if (this.reading.borrowed === NO_BORROWED) this.reading.borrowed = new Map();
+      (this.reading.borrowed as Map<NamedRef, number>).set(ref, borrowed);
+    }
     return ref;
   }
 
@@ -231,6 +263,22 @@ export class ReadingBuilder {
 }
 
 export const NO_PREFIX: Prefix = { names: [], spans: [] };
+
+/** The reading's lists (each an array). */
+type ListKey = { [K in keyof BeatsReading]: BeatsReading[K] extends unknown[] ? K : never }[keyof BeatsReading];
+
+/** The shared empty list every list of a reading starts as: never pushed to (`ReadingBuilder.add`). */
+const NONE: never[] = [];
+const NO_BORROWED: ReadonlyMap<NamedRef, number> = new Map();
+
+/** A whole value that can be a field name: no white space, no format string (`%{[x]}`). */
+function isName(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13 || (c === 37 && value.charCodeAt(i + 1) === 123)) return false;
+  }
+  return true;
+}
 
 /** A reference's detail with every field present: one shape for all (the rules read thousands of them). */
 export function detailOf(processor: string | undefined, option: string | undefined): NamedRefDetail {

@@ -38,6 +38,7 @@ function quoted(names: readonly string[]): string {
 }
 
 function unknownNames(names: readonly UnknownName[], what: (u: UnknownName) => string): Finding[] {
+  if (names.length === 0) return [];
   return names.map((u) => {
     const { text, suggestions } = didYouMean(u.name, u.known);
     return findingAt(u.span, { message: `${what(u)}${text}`, data: { suggestions } });
@@ -53,7 +54,8 @@ export const unknownProcessor: BeatsRule = {
   specSource: PROCESSORS,
   check(reading, env) {
     const out: Finding[] = [];
-    for (const site of reading.processors) {
+    for (let s = 0; s < reading.processors.length; s++) {
+      const site = reading.processors[s];
       if (site.spec || site.name === '') continue;
       const { text, suggestions } = didYouMean(site.name, env.beats.names());
       out.push(findingAt(site.nameSpan, { message: `Unknown Beats processor '${site.name}'${text}`, data: { suggestions } }));
@@ -71,7 +73,8 @@ export const severalProcessors: BeatsRule = {
   specSource: PROCESSORS,
   check(reading) {
     const out: Finding[] = [];
-    for (const site of reading.processors) {
+    for (let s = 0; s < reading.processors.length; s++) {
+      const site = reading.processors[s];
       // Said on each processor after the first: every one is still read.
       if (site.siblings.length < 2 || site.holder.properties.find((p) => p.key !== 'condition') === site.key) continue;
       out.push(findingAt(site.nameSpan, {
@@ -106,29 +109,47 @@ export const unknownCondition: BeatsRule = {
   },
 };
 
+/** The required options below an option with properties (none for most), once per option. */
+const requiredBelow = new WeakMap<BeatsOptionSpec, readonly BeatsOptionSpec[]>();
+
+function requiredOf(option: BeatsOptionSpec): readonly BeatsOptionSpec[] {
+  let known = requiredBelow.get(option);
+  if (!known) requiredBelow.set(option, (known = Object.values(option.properties ?? {}).filter((o) => o.required)));
+  return known;
+}
+
+type Missing = { at: ObjectNode | undefined; names: string[]; groups: string[][] };
+const NOTHING_MISSING: readonly Missing[] = [];
+
 /** The names of required options (or one of a group) a site leaves out, at each place they are missing. */
-function missingOf(site: ProcessorSite): Array<{ at: ObjectNode | undefined; names: string[]; groups: string[][] }> {
+function missingOf(site: ProcessorSite): readonly Missing[] {
   const spec = site.spec;
-  if (!spec) return [];
-  const out: Array<{ at: ObjectNode | undefined; names: string[]; groups: string[][] }> = [];
-  const top = spec.required.filter((o) => !given(site, o.path)).map((o) => o.name);
-  const groups = [...spec.oneOf, ...spec.anyOf].filter((g) => !g.some((path) => given(site, path))).map((g) => [...g]);
-  if (top.length > 0 || groups.length > 0) out.push({ at: undefined, names: top, groups });
+  if (!spec) return NOTHING_MISSING;
+  let out: Missing[] | undefined;
+  let top: string[] | undefined;
+  for (let i = 0; i < spec.required.length; i++) if (!given(site, spec.required[i].path)) (top ??= []).push(spec.required[i].name);
+  let groups: string[][] | undefined;
+  for (let g = 0; g < spec.oneOf.length + spec.anyOf.length; g++) {
+    const group = g < spec.oneOf.length ? spec.oneOf[g] : spec.anyOf[g - spec.oneOf.length];
+    if (!group.some((path) => given(site, path))) (groups ??= []).push([...group]);
+  }
+  if (top || groups) (out ??= []).push({ at: undefined, names: top ?? [], groups: groups ?? [] });
   // Below each object option written: its own required options, per item of a list of objects.
-  for (const entry of site.entries) {
-    const properties = entry.spec.properties;
-    if (!properties || entry.rest.length > 0) continue;
-    const required = Object.values(properties).filter((o) => o.required);
+  const entries = site.entries;
+  for (let e = 0; e < entries.length; e++) {
+    const entry = entries[e];
+    if (!entry.spec.properties || entry.rest.length > 0) continue;
+    const required = requiredOf(entry.spec);
     if (required.length === 0) continue;
     const nodes = entry.spec.kind === 'objects' && entry.value?.kind === 'array' ? entry.value.items : [entry.value];
     for (const node of nodes) {
       if (node?.kind !== 'object') continue;
       const item = entry.spec.kind === 'objects' ? node : entry.item;
       const names = required.filter((o) => !given(site, o.path, item)).map((o) => o.name);
-      if (names.length > 0) out.push({ at: node, names, groups: [] });
+      if (names.length > 0) (out ??= []).push({ at: node, names, groups: [] });
     }
   }
-  return out;
+  return out ?? NOTHING_MISSING;
 }
 
 export const missingOption: BeatsRule = {
@@ -140,7 +161,8 @@ export const missingOption: BeatsRule = {
   specSource: PROCESSORS,
   check(reading) {
     const out: Finding[] = [];
-    for (const site of reading.processors) {
+    for (let s = 0; s < reading.processors.length; s++) {
+      const site = reading.processors[s];
       // `cache: {{x}}`: what the template writes is not known.
       if (site.templated) continue;
       for (const missing of missingOf(site)) {
@@ -171,10 +193,12 @@ export const conflictingOptions: BeatsRule = {
   specSource: PROCESSORS,
   check(reading) {
     const out: Finding[] = [];
-    for (const site of reading.processors) {
+    for (let s = 0; s < reading.processors.length; s++) {
+      const site = reading.processors[s];
       const spec = site.spec;
       if (!spec) continue;
-      for (const group of [...spec.oneOf, ...spec.exclusive]) {
+      for (let g = 0; g < spec.oneOf.length + spec.exclusive.length; g++) {
+        const group = g < spec.oneOf.length ? spec.oneOf[g] : spec.exclusive[g - spec.oneOf.length];
         const written = group.filter((path) => given(site, path));
         if (written.length < 2) continue;
         const second = site.entries.find((e) => e.path === written[1] || e.path.startsWith(`${written[1]}.`));
@@ -201,11 +225,15 @@ export const invalidOptionValue: BeatsRule = {
   specSource: PROCESSORS,
   check(reading) {
     const out: Finding[] = [];
-    for (const site of reading.processors) {
-      for (const entry of site.entries) {
+    for (let s = 0; s < reading.processors.length; s++) {
+      const site = reading.processors[s];
+      for (let e = 0; e < site.entries.length; e++) {
+        const entry = site.entries[e];
         const values = entry.spec.values;
-        if (!values) continue;
-        for (const node of listedValues(entry)) {
+        if (!values || entry.value === undefined) continue;
+        const nodes = listedValues(entry);
+        for (let n = 0; n < nodes.length; n++) {
+          const node = nodes[n];
           if (node.kind !== 'string' || values.includes(String(node.value))) continue;
           if (String(node.value).includes('${')) continue;
           const close = closeValues(String(node.value), values);
@@ -234,7 +262,8 @@ export const convertTypeMismatch: BeatsRule = {
   check(reading, env) {
     const table = loadTypeCompatibility();
     const out: Finding[] = [];
-    for (const site of reading.processors) {
+    for (let s = 0; s < reading.processors.length; s++) {
+      const site = reading.processors[s];
       if (site.name !== 'convert') continue;
       for (const type of site.entries) {
         if (type.path !== 'fields.type' || type.value?.kind !== 'string') continue;
@@ -259,7 +288,8 @@ export const valueInvalid: BeatsRule = {
   specSource: 'Document 1, Event document rules (types and allowed values), applied to the constants a configuration writes',
   check(reading, env) {
     const out: Finding[] = [];
-    for (const written of reading.values) {
+    for (let v = 0; v < reading.values.length; v++) {
+      const written = reading.values[v];
       const field = env.catalog.lookup(written.path.join('.'));
       if (!field) continue;
       for (const node of elementsOf(written.node)) {
@@ -300,8 +330,10 @@ export const targetNotObject: BeatsRule = {
   specSource: 'Document 1, Field sets (a leaf field holds a value, not sub-fields), applied to processor targets',
   check(reading, env) {
     const out: Finding[] = [];
-    for (const site of reading.processors) {
-      for (const entry of site.entries) {
+    for (let s = 0; s < reading.processors.length; s++) {
+      const site = reading.processors[s];
+      for (let e = 0; e < site.entries.length; e++) {
+        const entry = site.entries[e];
         if (!placesUnder(entry.spec) || entry.value?.kind !== 'string') continue;
         const path = String(entry.value.value);
         if (path === '' || path.startsWith('@metadata')) continue;
@@ -326,7 +358,8 @@ export const unknownReadField: BeatsRule = {
   check(reading, env) {
     const memo = memoOf(env.catalog);
     const out: BeatsFinding[] = [];
-    for (const ref of reading.refs) {
+    for (let r = 0; r < reading.refs.length; r++) {
+      const ref = reading.refs[r];
       if (ref.access !== 'read' || ref.detail.removes) continue;
       const verdict = verdictOf(ref, memo.root, memo);
       const resolution = verdict.resolution;

@@ -4,6 +4,8 @@
 // keeps the units of the last one whose text is unchanged; an edit inside one processor reads that processor again.
 // The split is made from the lines alone; where they could mislead it (anchors and aliases, tabs in indentation,
 // several documents) the text is read whole.
+import { Property, Scalar, ValueNode } from '../../document/model';
+import type { ParsedValue } from '../../document/syntaxes/json/jsonValue';
 
 /** One processor item: [start, end) of the text, from its line's start to the next item's (or the list's end). */
 export interface UnitSpan {
@@ -18,110 +20,170 @@ const LIST_KEY = /^((?:[ ]*-[ ]+)*[ ]*)(?:processors|["']processors["'])[ ]*:[ ]
 /** An alias or anchor at a value's place: units read alone would not see one another's. */
 const ANCHOR_OR_ALIAS = /(?:^|[\s[{,])[&*][A-Za-z0-9_]/;
 
-interface Line {
-  start: number;
-  /** Where its content starts (the first character that is not a space); `end` for a blank line. */
-  content: number;
-  end: number;
-}
-
 /**
  * The units of a masked text, in order; undefined when the text must be read whole (no list to split, or a form the
  * lines could mislead about).
  */
 export function splitUnits(text: string): UnitSpan[] | undefined {
-  if (text.indexOf('processors') < 0 || ANCHOR_OR_ALIAS.test(text) || /^---|^\.\.\./m.test(text) || /^[ ]*\t/m.test(text)) return undefined;
+  if (text.indexOf('processors') < 0 || ANCHOR_OR_ALIAS.test(text)) return undefined;
   const units: UnitSpan[] = [];
   const lines = new LineReader(text);
-  let line = lines.next();
-  while (line) {
-    const key = LIST_KEY.exec(text.slice(line.start, line.end));
+  let found = lines.next();
+  while (found) {
+    if (lines.misleading) return undefined;
+    // Only a line naming `processors` can open a list.
+    const at = text.indexOf('processors', lines.content);
+    const key = at >= 0 && at < lines.end ? LIST_KEY.exec(text.slice(lines.start, lines.end)) : null;
     if (!key) {
-      line = lines.next();
+      found = lines.next();
       continue;
     }
-    const anchor = line.start + key[1].length;
-    const keyColumn = anchor - line.start;
-    let item = lines.nextContent();
-    const column = item ? item.content - item.start : -1;
-    if (!item || column < keyColumn || !isItem(text, item)) {
-      line = item;
-      continue;
-    }
+    const anchor = lines.start + key[1].length;
+    const keyColumn = anchor - lines.start;
+    found = lines.nextContent();
+    const column = found ? lines.content - lines.start : -1;
+    if (!found || column < keyColumn || !isItem(text, lines)) continue;
     // Every content line of the list's column that starts an item begins a unit; a content line left of it, or one at
     // it that is no item (a sibling key of a list written at its key's column), ends the list.
-    let unitStart = item.start;
-    let next = lines.nextContent();
-    while (next) {
-      const at = next.content - next.start;
-      if (at < column || (at === column && !isItem(text, next))) break;
-      if (at === column) {
-        units.push({ start: unitStart, end: next.start, anchor });
-        unitStart = next.start;
+    let unitStart = lines.start;
+    found = lines.nextContent();
+    while (found) {
+      if (lines.misleading) return undefined;
+      const indent = lines.content - lines.start;
+      if (indent < column || (indent === column && !isItem(text, lines))) break;
+      if (indent === column) {
+        units.push({ start: unitStart, end: lines.start, anchor });
+        unitStart = lines.start;
       }
-      next = lines.nextContent();
+      found = lines.nextContent();
     }
-    const end = next ? next.start : text.length;
-    units.push({ start: unitStart, end, anchor });
-    item = next;
-    line = item;
+    units.push({ start: unitStart, end: found ? lines.start : text.length, anchor });
   }
   return units.length > 0 ? units : undefined;
 }
 
 /** A sequence item: `-` then a space or the line's end. */
-function isItem(text: string, line: Line): boolean {
+function isItem(text: string, line: LineReader): boolean {
   if (text.charCodeAt(line.content) !== 45) return false;
   const after = text.charCodeAt(line.content + 1);
   return line.content + 1 >= line.end || after === 32 || after === 13;
 }
 
-/** The lines of a text in order; comment lines and blank lines are passed over by `nextContent`. */
+/** The lines of a text in order, the current one in its fields; comment lines and blank lines are passed over by `nextContent`. */
 class LineReader {
   private at = 0;
+  start = 0;
+  /** Where the line's content starts (the first character that is not a space); `end` for a blank line. */
+  content = 0;
+  end = 0;
+  /** A line met that the split cannot read by its indentation: a tab in it, or a document marker (`---`, `...`). */
+  misleading = false;
 
   constructor(private readonly text: string) {}
 
-  next(): Line | undefined {
+  /** Moves to the next line; false at the end. */
+  next(): boolean {
     const text = this.text;
-    if (this.at >= text.length) return undefined;
+    if (this.at >= text.length) return false;
     const start = this.at;
     const nl = text.indexOf('\n', start);
     const end = nl < 0 ? text.length : nl;
     this.at = nl < 0 ? text.length : nl + 1;
     let content = start;
     while (content < end && text.charCodeAt(content) === 32) content++;
-    return { start, content, end };
+    const c = text.charCodeAt(content);
+    if (c === 9 || (content === start && (text.startsWith('---', start) || text.startsWith('...', start)))) this.misleading = true;
+    this.start = start;
+    this.content = content;
+    this.end = end;
+    return true;
   }
 
-  /** The next line with content that is not a comment. */
-  nextContent(): Line | undefined {
-    for (let line = this.next(); line; line = this.next()) {
-      const c = this.text.charCodeAt(line.content);
-      if (line.content < line.end && c !== 35 && c !== 13) return line;
+  /** Moves to the next line with content that is not a comment; false at the end. */
+  nextContent(): boolean {
+    while (this.next()) {
+      const c = this.text.charCodeAt(this.content);
+      if (this.content < this.end && c !== 35 && c !== 13) return true;
     }
-    return undefined;
+    return false;
   }
 }
 
-/** The skeleton: the text with every unit blanked to spaces, its line breaks kept (offsets are the document's). */
-export function skeletonText(text: string, units: readonly UnitSpan[]): string {
+/**
+ * The skeleton: the text without its units (whole lines taken out, so the YAML around them reads as it did), and how
+ * its offsets map back to the document's.
+ */
+export interface Skeleton {
+  text: string;
+  /** Where each run of kept text starts in the skeleton and in the document, in order. */
+  runs: ReadonlyArray<{ at: number; from: number }>;
+}
+
+export function skeletonOf(text: string, units: readonly UnitSpan[]): Skeleton {
   const parts: string[] = [];
+  const runs: Array<{ at: number; from: number }> = [];
   let copied = 0;
+  let length = 0;
   for (const unit of units) {
-    parts.push(text.slice(copied, unit.start), blankKeepingLines(text, unit.start, unit.end));
+    if (unit.start > copied) {
+      runs.push({ at: length, from: copied });
+      parts.push(text.slice(copied, unit.start));
+      length += unit.start - copied;
+    }
     copied = unit.end;
   }
+  runs.push({ at: length, from: copied });
   parts.push(text.slice(copied));
-  return parts.join('');
+  return { text: parts.join(''), runs };
 }
 
-function blankKeepingLines(text: string, start: number, end: number): string {
-  let out = '';
-  let from = start;
-  for (let nl = text.indexOf('\n', from); nl >= 0 && nl < end; nl = text.indexOf('\n', from)) {
-    out += `${' '.repeat(nl - from)}\n`;
-    from = nl + 1;
-  }
-  return out + ' '.repeat(end - from);
+/** A skeleton's parse moved to the document's offsets, its scalars reading their text from `text` (the document's). */
+export function placeSkeleton(parsed: ParsedValue, skeleton: Skeleton, text: string): ParsedValue {
+  const runs = skeleton.runs;
+  const place = (offset: number): number => {
+    let lo = 0;
+    let hi = runs.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (runs[mid].at <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return offset - runs[lo].at + runs[lo].from;
+  };
+  // An end at a run's end stays there (not at the next run's start, past a unit).
+  const placeEnd = (end: number): number => (end > 0 ? place(end - 1) + 1 : place(end));
+  const moved = new Map<ValueNode, ValueNode>();
+  const node = (value: ValueNode | undefined): ValueNode | undefined => {
+    if (!value) return undefined;
+    const known = moved.get(value);
+    if (known) return known;
+    let out: ValueNode;
+    switch (value.kind) {
+      case 'object': {
+        out = { kind: 'object', start: place(value.start), end: placeEnd(value.end), properties: [] };
+        moved.set(value, out);
+        for (const p of value.properties) {
+          const key = new Property(p.key, place(p.keySpan.start), placeEnd(p.keySpan.end), place(p.keyTokenSpan.start), placeEnd(p.keyTokenSpan.end));
+          if (p.colon !== undefined) key.colon = place(p.colon);
+          key.value = node(p.value);
+          out.properties.push(key);
+        }
+        return out;
+      }
+      case 'array': {
+        out = { kind: 'array', start: place(value.start), end: placeEnd(value.end), items: [] };
+        moved.set(value, out);
+        for (const item of value.items) out.items.push(node(item)!);
+        return out;
+      }
+      case 'invalid':
+        out = { kind: 'invalid', raw: value.raw, start: place(value.start), end: placeEnd(value.end) };
+        break;
+      default:
+        out = new Scalar(value.kind, value.value, place(value.start), placeEnd(value.end), text, value.style);
+    }
+    moved.set(value, out);
+    return out;
+  };
+  return { root: node(parsed.root), errors: parsed.errors.map((e) => ({ start: place(e.start), end: placeEnd(e.end), message: e.message })) };
 }

@@ -77,7 +77,7 @@ class SettingsWalk {
           this.seen.add(value);
           readProcessorList(this.b, value, p);
         } else if (value === undefined || value.kind === 'null') {
-          this.b.reading.emptyLists.push(p);
+          this.b.add('emptyLists', p);
         }
       } else if (last === 'fields' && value?.kind === 'object' && !BEAT_SETTINGS.has(full[0]) && !this.seen.has(value)) {
         this.seen.add(value);

@@ -16,9 +16,14 @@ export function mightBeBeats(text: string): boolean {
 export function looksLikeBeats(doc: BeatsDocument): boolean {
   const skeleton = doc.skeleton;
   if (skeleton.root?.kind === 'object' && skeleton.root.properties.some((p) => p.key === 'on_failure')) return false;
-  if (doc.units.length > 0 && mostlyBeats(doc.units.length, doc.units.filter((u) => u.reading.processors.length > 0 ? beatsItem(u.reading, u.reading.processors[0]) : u.reading.controls.length > 0).length)) return true;
+  // A large file's units: the first ones tell (each is read for it).
+  const sample = doc.units.slice(0, SAMPLE).map((u) => u.unit.reading());
+  if (mostlyBeats(sample.length, sample.filter((r) => (r.processors.length > 0 ? beatsItem(r, r.processors[0]) : r.controls.length > 0)).length)) return true;
   return skeleton.lists.some((list) => listLooksLikeBeats(skeleton, list.node));
 }
+
+/** Units of a large file read for recognition. */
+const SAMPLE = 32;
 
 function mostlyBeats(items: number, known: number): boolean {
   return items > 0 && known * 2 > items;

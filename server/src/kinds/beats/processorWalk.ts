@@ -3,7 +3,7 @@
 // `netinfo.enabled: false`), so an option is found part by part of its key. Each option's value is read by its kind:
 // field names (whole values, lists, keys of maps, dissect keys, a script's event calls), conditions, nested processors.
 import type { BeatsFieldAccess, BeatsOptionSpec } from '../../catalog/beatsProcessors';
-import { NamedRef, RefAccess } from '../../document/fieldRefs';
+import { NamedRef, NamedRefDetail, RefAccess } from '../../document/fieldRefs';
 import type { ArrayNode, ObjectNode, PropertyNode, Span, ValueNode } from '../../document/model';
 import { readCondition } from './conditionWalk';
 import { readTokenizer } from './dissectKeys';
@@ -11,6 +11,7 @@ import {
   detailOf, KeySegment, keySegments, NO_PREFIX, OptionEntry, Prefix, ProcessorSite, ReadingBuilder,
 } from './beatsReading';
 import { readScript } from './scriptCalls';
+import { pathOf } from '../../features/names/spellings';
 
 /** Elastic Agent's own key beside a processor's: a condition on agent variables, evaluated before Beats sees the list. */
 export const AGENT_CONDITION = 'condition';
@@ -21,7 +22,7 @@ export function refAccess(access: BeatsFieldAccess | undefined): RefAccess {
 }
 
 export function readProcessorList(b: ReadingBuilder, list: ArrayNode, key: PropertyNode | undefined): void {
-  b.reading.lists.push({ node: list, key });
+  b.add('lists', { node: list, key });
   for (const item of list.items) readItem(b, item);
 }
 
@@ -33,7 +34,7 @@ export function readItem(b: ReadingBuilder, item: ValueNode): void {
     const span = { start: item.start, end: item.end };
     const key: PropertyNode = { key: name, keySpan: span, keyTokenSpan: span };
     const holder: ObjectNode = { kind: 'object', start: item.start, end: item.end, properties: [key] };
-    b.reading.processors.push({ name, key, nameSpan: span, holder, spec: b.table.get(name), options: undefined, entries: [], siblings: [], bare: true, templated: false });
+    b.add('processors', { name, key, nameSpan: span, holder, spec: b.table.get(name), options: undefined, entries: [], siblings: [], bare: true, templated: false });
     return;
   }
   if (item.kind !== 'object') return;
@@ -42,10 +43,16 @@ export function readItem(b: ReadingBuilder, item: ValueNode): void {
     readControl(b, item, control);
     return;
   }
-  const keys = item.properties.filter((p) => p.key !== AGENT_CONDITION && p.key !== '' && !b.templated(p.keySpan));
-  const names = keys.length > 1 ? keys.map(firstName) : [];
-  for (const key of keys) readProcessor(b, item, key, names);
+  const properties = item.properties;
+  let keys = properties;
+  if (properties.length !== 1 || properties[0].key === AGENT_CONDITION || properties[0].key === '' || b.templatedKey(properties[0])) {
+    keys = properties.filter((p) => p.key !== AGENT_CONDITION && p.key !== '' && !b.templatedKey(p));
+  }
+  const names = keys.length > 1 ? keys.map(firstName) : NO_NAMES;
+  for (let i = 0; i < keys.length; i++) readProcessor(b, item, keys[i], names);
 }
+
+const NO_NAMES: readonly string[] = [];
 
 function firstName(p: PropertyNode): string {
   const dot = p.key.indexOf('.');
@@ -54,17 +61,18 @@ function firstName(p: PropertyNode): string {
 
 /** An if/then/else item: a condition, and processors under then and else. */
 function readControl(b: ReadingBuilder, holder: ObjectNode, key: PropertyNode): void {
-  b.reading.controls.push({ holder, key });
+  b.add('controls', { holder, key });
   const options = b.table.control.options;
-  for (const p of holder.properties) {
+  for (let i = 0; i < holder.properties.length; i++) {
+    const p = holder.properties[i];
     if (p.key === AGENT_CONDITION || p.key === '') continue;
     const segments = keySegments(p);
     const spec = options[segments[0].name];
     if (!spec) {
-      b.reading.unknownOptions.push({ span: segments[0].span, name: segments[0].name, known: Object.keys(options), where: 'an if/then/else item' });
+      b.add('unknownOptions', { span: segments[0].span, name: segments[0].name, known: Object.keys(options), where: 'an if/then/else item' });
       continue;
     }
-    if (spec.kind === 'condition') readCondition(b, segments.slice(1), p.value, undefined);
+    if (spec.kind === 'condition') readCondition(b, segments.slice(1), p.value, undefined, p);
     else if (spec.kind === 'processors' && segments.length === 1) {
       if (p.value?.kind === 'array') readProcessorList(b, p.value, undefined);
       else if (p.value?.kind === 'object') readItem(b, p.value);
@@ -81,62 +89,84 @@ function readProcessor(b: ReadingBuilder, holder: ObjectNode, key: PropertyNode,
   const site: ProcessorSite = {
     name, key, nameSpan: segments[0].span, holder, spec, options, entries: [], siblings, bare: false, templated: value !== undefined && b.templated(value),
   };
-  b.reading.processors.push(site);
+  b.add('processors', site);
   // An unknown processor's options are nobody's: not read (its name is the finding).
   if (!spec) return;
-  if (segments.length > 1) option(b, site, spec.options, '', segments.slice(1), key, value, undefined);
+  if (segments.length > 1) option(b, site, spec.options, '', segments, 1, key, value, undefined);
   else if (options) {
-    b.reading.optionLevels.push({ node: options, path: '', options: spec.options, site });
-    for (const p of options.properties) if (p.key !== '') option(b, site, spec.options, '', keySegments(p), p, p.value, undefined);
+    b.add('optionLevels', { node: options, path: '', options: spec.options, site });
+    const properties = options.properties;
+    for (let i = 0; i < properties.length; i++) if (properties[i].key !== '') option(b, site, spec.options, '', keySegments(properties[i]), 0, properties[i], properties[i].value, undefined);
   }
   readValues(b, site);
   impliedWrites(b, site);
 }
 
-/** One option written at `level` (its key's parts in `segments`), and what lies below it. */
+/** One option written at `level` (its key's parts from `segments[from]` on), and what lies below it. */
 function option(
   b: ReadingBuilder, site: ProcessorSite, level: Readonly<Record<string, BeatsOptionSpec>>, parent: string,
-  segments: readonly KeySegment[], property: PropertyNode, value: ValueNode | undefined, item: ObjectNode | undefined,
+  segments: readonly KeySegment[], from: number, property: PropertyNode, value: ValueNode | undefined, item: ObjectNode | undefined,
 ): void {
-  const [segment, ...rest] = segments;
+  const segment = segments[from];
   if (b.templated(segment.span)) return;
   const spec = level[segment.name];
   const path = parent ? `${parent}.${segment.name}` : segment.name;
   if (!spec) {
-    b.reading.unknownOptions.push({ span: segment.span, name: segment.name, known: Object.keys(level), where: parent ? `${site.name}'s ${parent}` : `the ${site.name} processor` });
+    b.add('unknownOptions', { span: segment.span, name: segment.name, known: Object.keys(level), where: parent ? `${site.name}'s ${parent}` : `the ${site.name} processor` });
     return;
   }
-  if (rest.length > 0 && spec.properties) {
-    option(b, site, spec.properties, path, rest, property, value, item);
+  const more = from + 1 < segments.length;
+  if (more && spec.properties) {
+    option(b, site, spec.properties, path, segments, from + 1, property, value, item);
     return;
   }
-  if (rest.length > 0 && spec.kind !== 'condition' && spec.kind !== 'fieldMap') {
-    b.reading.unknownOptions.push({ span: rest[0].span, name: rest[0].name, known: [], where: `${site.name}'s ${path}` });
+  if (more && spec.kind !== 'condition' && spec.kind !== 'fieldMap') {
+    b.add('unknownOptions', { span: segments[from + 1].span, name: segments[from + 1].name, known: [], where: `${site.name}'s ${path}` });
     return;
   }
+  const rest = more ? segments.slice(from + 1) : NO_SEGMENTS;
   site.entries.push({ path, spec, keySpan: segment.span, property, value, item, rest });
   if (spec.kind === 'condition') {
-    readCondition(b, rest, value, site.name);
+    readCondition(b, rest, value, site.name, property);
     return;
   }
-  if (!spec.properties || b.templated(value ?? segment.span)) return;
-  const items = spec.kind === 'objects' ? (value?.kind === 'array' ? value.items : value?.kind === 'object' ? [value] : []) : value?.kind === 'object' ? [value] : [];
-  for (const node of items) {
-    if (node.kind !== 'object') continue;
-    const owner = spec.kind === 'objects' ? node : item;
-    b.reading.optionLevels.push({ node, path, options: spec.properties, site });
-    for (const p of node.properties) if (p.key !== '') option(b, site, spec.properties, path, keySegments(p), p, p.value, owner);
+  if (!spec.properties || value === undefined || b.templated(value)) return;
+  if (spec.kind === 'objects' && value.kind === 'array') {
+    for (let i = 0; i < value.items.length; i++) {
+      const node = value.items[i];
+      if (node.kind === 'object') optionObject(b, site, spec.properties, path, node, node);
+    }
+  } else if (value.kind === 'object') {
+    optionObject(b, site, spec.properties, path, value, spec.kind === 'objects' ? value : item);
   }
+}
+
+const NO_SEGMENTS: readonly KeySegment[] = [];
+
+/** The options written in an object at `level` (an option's object, or an item of a list of objects: `owner`). */
+function optionObject(
+  b: ReadingBuilder, site: ProcessorSite, level: Readonly<Record<string, BeatsOptionSpec>>, path: string, node: ObjectNode, owner: ObjectNode | undefined,
+): void {
+  b.add('optionLevels', { node, path, options: level, site });
+  const properties = node.properties;
+  for (let i = 0; i < properties.length; i++) if (properties[i].key !== '') option(b, site, level, path, keySegments(properties[i]), 0, properties[i], properties[i].value, owner);
 }
 
 /** The entry of an option path of a site (in the same `objects` item). */
 export function entryAt(site: ProcessorSite, path: string, item: ObjectNode | undefined): OptionEntry | undefined {
-  return site.entries.find((e) => e.path === path && e.item === item);
+  const entries = site.entries;
+  for (let i = 0; i < entries.length; i++) if (entries[i].path === path && entries[i].item === item) return entries[i];
+  return undefined;
 }
 
 /** Whether an option path is written (itself or something below it), in `item` when given. */
 export function given(site: ProcessorSite, path: string, item?: ObjectNode): boolean {
-  return site.entries.some((e) => (item === undefined || e.item === item) && (e.path === path || e.path.startsWith(`${path}.`)));
+  const entries = site.entries;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    if ((item === undefined || e.item === item) && (e.path === path || (e.path.length > path.length && e.path.charCodeAt(path.length) === 46 && e.path.startsWith(path)))) return true;
+  }
+  return false;
 }
 
 function parentPath(path: string): string {
@@ -165,7 +195,9 @@ export function prefixOf(b: ReadingBuilder, site: ProcessorSite, entry: OptionEn
 /** Reads each option's value by its kind, once all of a processor's options are known (a target may follow its names). */
 function readValues(b: ReadingBuilder, site: ProcessorSite): void {
   const renaming = site.name === 'convert' && site.entries.some((e) => e.path === 'mode' && e.value?.kind === 'string' && e.value.value === 'rename');
-  for (const entry of site.entries) {
+  const entries = site.entries;
+  for (let e = 0; e < entries.length; e++) {
+    const entry = entries[e];
     const spec = entry.spec;
     const detail = detailOf(site.name, entry.path);
     if (spec.access === 'remove') detail.removes = true;
@@ -176,12 +208,17 @@ function readValues(b: ReadingBuilder, site: ProcessorSite): void {
       case 'objectPath': {
         const prefix = (entry.prefix = prefixOf(b, site, entry));
         if (!prefix) break;
-        for (const node of spec.kind === 'fields' && entry.value?.kind === 'array' ? entry.value.items : [entry.value]) {
-          if (spec.regexEntries && node?.kind === 'string' && /^\/.*\/$/.test(String(node.value))) continue;
-          const ref = b.nameRef(node, prefix, access, detail);
-          // A rename's `from` (and a convert's in rename mode, with a `to`) is taken away as the drops are.
-          const moved = entry.path === 'fields.from' && (site.name === 'rename' || (renaming && entryAt(site, 'fields.to', entry.item) !== undefined));
-          if (ref && (detail.removes || moved)) b.reading.gone.push({ path: ref.joinedPath, at: ref.segments[0].start });
+        // A rename's `from` (and a convert's in rename mode, with a `to`) is taken away as the drops are.
+        const moved = entry.path === 'fields.from' && (site.name === 'rename' || (renaming && entryAt(site, 'fields.to', entry.item) !== undefined));
+        const value = entry.value;
+        if (spec.kind === 'fields' && value?.kind === 'array') {
+          for (let i = 0; i < value.items.length; i++) {
+            const node = value.items[i];
+            if (spec.regexEntries && node.kind === 'string' && /^\/.*\/$/.test(String(node.value))) continue;
+            nameValue(b, node, prefix, access, detail, moved);
+          }
+        } else {
+          nameValue(b, value, prefix, access, detail, moved);
         }
         break;
       }
@@ -207,6 +244,12 @@ function readValues(b: ReadingBuilder, site: ProcessorSite): void {
         break;
     }
   }
+}
+
+/** The reference of a field name written as a value; one taken away is recorded so (`gone`). */
+function nameValue(b: ReadingBuilder, node: ValueNode | undefined, prefix: Prefix, access: RefAccess, detail: NamedRefDetail, moved: boolean): void {
+  const ref = b.nameRef(node, prefix, access, detail);
+  if (ref && (detail.removes || moved)) b.add('gone', { path: ref.joinedPath, at: ref.segments[0].start });
 }
 
 /** The keys (and values) of a map of field names: add_fields' `fields`, add_labels' `labels`, dns' `fields`, ... */
@@ -245,13 +288,15 @@ export function readNameKeys(b: ReadingBuilder, value: ValueNode | undefined, pr
     return;
   }
   if (value?.kind !== 'object' || b.templated(value)) return;
-  b.reading.nameLevels.push({
+  b.add('nameLevels', {
     node: value, prefix: { names: [...prefix.names, ...above.map((s) => s.name)], spans: [...prefix.spans, ...above.map((s) => s.span)] },
     access: how.access, flattened: how.flattened, constants: how.constants,
   });
-  for (const p of value.properties) {
-    if (p.key === '' || b.templated(p.keySpan)) continue;
-    const path = [...above, ...keySegments(p)];
+  const properties = value.properties;
+  for (let i = 0; i < properties.length; i++) {
+    const p = properties[i];
+    if (p.key === '' || b.templatedKey(p)) continue;
+    const path = above.length === 0 ? keySegments(p) : [...above, ...keySegments(p)];
     if (p.value?.kind === 'object' && !b.templated(p.value)) readNameKeys(b, p.value, prefix, borrowed, how, path);
     else nameLeaf(b, path, p.value, prefix, borrowed, how);
   }
@@ -277,22 +322,26 @@ function nameLeaf(b: ReadingBuilder, keys: readonly KeySegment[], value: ValueNo
     b.ref(names, spans, 'name', how.access, detail, borrowed);
   }
   if (how.valueAccess !== undefined) b.nameRef(value, NO_PREFIX, how.valueAccess, detail);
-  else if (how.constants && value && names[0] !== '@metadata') b.reading.values.push({ path: names, node: value, processor: how.processor });
+  else if (how.constants && value && names[0] !== '@metadata') b.add('values', { path: names, node: value, processor: how.processor });
 }
 
 /** The fields a processor writes without being told which (metadata it adds, a default target). */
 function impliedWrites(b: ReadingBuilder, site: ProcessorSite): void {
   const spec = site.spec;
   if (!spec) return;
-  for (const use of spec.writes) {
+  for (let u = 0; u < spec.writes.length; u++) {
+    const use = spec.writes[u];
     if (use.unless !== undefined && given(site, use.unless)) continue;
     if (use.onlyWith !== undefined && !enabled(b, site, use.onlyWith)) continue;
-    let names = use.path.split('.');
+    const path = pathOf(use.path);
+    let names: string[];
     if (use.relativeTo !== undefined) {
       const target = entryAt(site, use.relativeTo, undefined);
       const under = target ? b.nameIn(target.value)?.names ?? (target.value?.kind === 'string' && target.value.value === '' ? [] : undefined) : defaultNames(b, site, use.relativeTo);
       if (under === undefined) continue;
-      names = [...under, ...names];
+      names = [...under, ...path];
+    } else {
+      names = path.slice();
     }
     if (names[0] === '@metadata' || names.some((n) => n === '')) continue;
     const detail = detailOf(site.name, undefined);
@@ -301,7 +350,7 @@ function impliedWrites(b: ReadingBuilder, site: ProcessorSite): void {
     // A default target the configuration may replace (`unless`) is its choice, judged as a name it writes; the rest
     // the processor writes whatever it is told.
     if (use.unless !== undefined) b.ref(names, spans, 'name', 'write', detail);
-    else b.reading.fixedWrites.push(new NamedRef(names, spans, 'name', 'write', -1, detail));
+    else b.add('fixedWrites', new NamedRef(names, spans, 'name', 'write', -1, detail));
   }
 }
 

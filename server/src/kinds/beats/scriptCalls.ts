@@ -105,6 +105,6 @@ export function readScript(b: ReadingBuilder, site: ProcessorSite, entry: Option
     }
     const ref = b.ref(names, spans, 'script', access, detail);
     // Rename's first argument is moved away, as a rename processor's `from` is.
-    if (ref && (detail.removes || (name.method === 'Rename' && access === 'read'))) b.reading.gone.push({ path: ref.joinedPath, at: ref.segments[0].start });
+    if (ref && (detail.removes || (name.method === 'Rename' && access === 'read'))) b.add('gone', { path: ref.joinedPath, at: ref.segments[0].start });
   }
 }
