@@ -4,6 +4,7 @@ import { CST, Parser } from 'yaml';
 import { MAX_NESTING, NestingTooDeep, ObjectNode, Property, PropertyNode, Scalar, ScalarNode, SyntaxProblem, ValueNode } from '../../model';
 import { typePlainScalar } from './yamlScalar';
 import { parseYamlFast } from './yamlFast';
+import { parseable } from '../byteOrderMark';
 import type { ParsedValue } from '../json/jsonValue';
 
 type Token = CST.Token;
@@ -185,7 +186,8 @@ export function parseYamlValue(text: string): ParsedValue {
 }
 
 /** The `yaml` library's CST, walked into model nodes: for everything the fast path gives up on. */
-export function parseYamlCst(text: string): ParsedValue {
+export function parseYamlCst(source: string): ParsedValue {
+  const text = parseable(source);
   const builder = new Builder(text);
   let root: ValueNode | undefined;
   for (const token of new Parser().parse(text)) {
