@@ -12,17 +12,7 @@ import { fileTypeOf } from '../../server/src/service/detect';
 import { defaultSettings, mergeSettings } from '../../server/src/service/settings';
 import { LanguageService } from '../../server/src/service/languageService';
 import { service, testCatalog } from './diagnostics-fixture';
-
-/**
- * Nested aliases as mapping entries at `indent`: `l0` a mapping of `width` keys, each later level a mapping whose
- * `width` keys all alias the level before. Expanded, level n holds width^(n+1) keys.
- */
-export function aliasBomb(levels: number, width: number, indent = ''): string {
-  const keys = Array.from({ length: width }, (_, i) => `k${i}`);
-  const lines = [`${indent}l0: &l0 {${keys.map((k) => `${k}: x`).join(', ')}}`];
-  for (let i = 1; i < levels; i++) lines.push(`${indent}l${i}: &l${i} {${keys.map((k) => `${k}: *l${i - 1}`).join(', ')}}`);
-  return lines.join('\n') + '\n';
-}
+import { aliasBomb, bombFiles } from '../helpers/aliasBomb';
 
 /** The keys and items a walk of `node` visits, aliases expanded; stops counting past `cap`. */
 function walked(node: ValueNode | undefined, cap = 10 * MAX_ALIASED_NODES): number {
@@ -106,25 +96,7 @@ test('an alias that would nest past the nesting bound is left unexpanded, with t
   assert.match(limits[0].message, new RegExp(`deeper than ${MAX_NESTING} levels`));
 });
 
-/** One YAML file of each kind with a bomb inside, a misspelt field before it and after it, and the path that says its kind. */
-const kinds: Array<{ kind: string; path: string; text: string; before: string; after: string }> = [
-  {
-    kind: 'events', path: 'events/bomb.yml', before: 'prot', after: 'adress',
-    text: `"@timestamp": 2024-05-01T12:00:00Z\nschema:\n  version: 1.11.0\nsource:\n  prot: 80\n${aliasBomb(10, 9)}destination:\n  adress: x\n`,
-  },
-  {
-    kind: 'ingestPipeline', path: 'elasticsearch/ingest_pipeline/bomb.yml', before: 'prot', after: 'adress',
-    text: `processors:\n  - set:\n      field: source.prot\n      value: 1\n_meta:\n${aliasBomb(10, 9, '  ')}on_failure:\n  - set:\n      field: destination.adress\n      value: x\n`,
-  },
-  {
-    kind: 'fieldDefinitions', path: 'packages/p/data_stream/log/fields/bomb.yml', before: 'prot', after: 'adress',
-    text: `- name: source.prot\n  type: long\n- name: example\n  type: object\n  example:\n${aliasBomb(10, 9, '    ')}- name: destination.adress\n  type: keyword\n`,
-  },
-  {
-    kind: 'mapping', path: 'elasticsearch/index_templates/bomb.yml', before: 'prot', after: 'adress',
-    text: `template:\n  mappings:\n    _meta:\n${aliasBomb(10, 9, '      ')}    properties:\n      source:\n        properties:\n          prot:\n            type: long\n      destination:\n        properties:\n          adress:\n            type: keyword\n`,
-  },
-];
+const kinds = bombFiles();
 
 test('every kind a YAML file can be: one alias-expansion-limit finding, and the fields before and after the bomb still checked', () => {
   const lsp = service();
