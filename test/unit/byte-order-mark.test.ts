@@ -132,6 +132,9 @@ test('the issue\'s cases: a YAML event keeps its first key, a JSON event is chec
   const yamlCodes = lsp.diagnostics(yamlDoc, 'events/e.yml').map((d) => `${d.code} ${yaml.slice(d.start, d.end)}`);
   assert.deepEqual(yamlCodes, ['unknown-field prot']);
 
+  const disabled = `${BOM}source: {prot: 80} # fieldwise-disable-line unknown-field\n"@timestamp": 2024-05-01T12:00:00Z\nschema:\n  version: 1.11.0\n`;
+  assert.deepEqual(lsp.diagnostics(lsp.parse(disabled, yamlType), 'events/e.yml'), [], 'a disable comment on the first line holds');
+
   const json = `${BOM}{"@timestamp": "2024-05-01T12:00:00Z", "source": {"prot": 80}, "destination": {"prot": 53}}`;
   const type = fileTypeOf('e.json', json, defaultSettings, testCatalog());
   assert.equal(type?.kind, 'events', 'recognised by content');
