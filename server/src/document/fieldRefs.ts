@@ -253,6 +253,8 @@ export interface NamedRefDetail {
   literalDotted?: boolean;
   /** Written by default (the processor names no target): its segments are the processor's name, not its own. */
   implied?: boolean;
+  /** The name holds an object (a group of definitions, a target a processor fills): a namespace, never a value. */
+  object?: boolean;
 }
 
 /** Every field reference of an event, in document order. */

@@ -15,6 +15,8 @@ import { FreshUnit, PipelineDocument, skeletonView, unitsDocument, unitTree } fr
 import type { FwDiagnostic } from '../../features/types';
 import { judgedAlone, pathOf, Spellings } from '../../features/names/spellings';
 import { diagnostic, documentDiagnostics } from '../../features/findings';
+import { isRecord } from '../../features/locate';
+import { unnamespacedCustomField } from '../../features/rules/unnamespacedCustomField';
 import type { PipelineEnv } from './pipelineEnv';
 import { PipelineFacts, PipelineFinding, PipelineRule, stands } from './pipelineRule';
 import { pipelineRules } from './pipelineRules';
@@ -48,6 +50,8 @@ interface PipelineDigest {
   converted: readonly string[];
   /** The joined paths of the names it writes to remove them (a script's `remove`): written, though not in `writes`. */
   removing: readonly string[];
+  /** The first names of the paths it reads below them (`source` of `source.ip`): objects in this pipeline, namespaces. */
+  readBelow: readonly string[];
 }
 
 /** A unit's digest and what it was made with (`ProcessorUnit.derived`): a processor unchanged since the previous version is not read again. */
@@ -174,7 +178,11 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
       ? rule.check(body, env).filter((f) => stands(f, factsOf)).map((f) => diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f))
       : byCode.get(rule.code) ?? []);
   };
-  return documentDiagnostics(doc.errors, names, own, env);
+  // A name the pipeline writes or reads fields below is an object here, a namespace: never moved into labels.
+  let namespaces: Set<string> | undefined;
+  const isNamespace = (name: string): boolean => (namespaces ??= namespacesOf(written(), parts)).has(name);
+  const keepName = (d: FwDiagnostic): boolean => d.code !== unnamespacedCustomField.code || !isRecord(d.data) || typeof d.data.name !== 'string' || !isNamespace(d.data.name);
+  return documentDiagnostics(doc.errors, names, own, env, keepName);
 }
 
 /**
@@ -192,11 +200,15 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
   const gone: Array<{ path: string; at: number }> = [];
   // Where each part's run starts in each list (the next part's start ends it).
   const runs = new Runs(starts.length);
+  // The first names read below them, per part.
+  const below: Array<Set<string> | undefined> = [];
   // The names only read (kept apart: ReadNames) give the sources of renames, each where it stands among the references.
   const reads = doc.reads;
   let q = 0;
   for (let k = 0; k <= doc.refs.length; k++) {
     for (; reads !== undefined && q < reads.length && reads.at[q] <= k; q++) {
+      const dot = reads.paths[q].indexOf('.');
+      if (dot > 0) (below[lineOf(starts, reads.start(q))] ??= new Set()).add(reads.paths[q].slice(0, dot));
       if (!removesBy(reads.details[q])) continue;
       const at = reads.start(q);
       runs.reach(lineOf(starts, at), writes.length, spans.length, removing.length, gone.length);
@@ -205,13 +217,15 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
     if (k === doc.refs.length) break;
     const r = doc.refs[k];
     runs.reach(lineOf(starts, r.segments[0].start), writes.length, spans.length, removing.length, gone.length);
+    if (r.access === 'read' && r.path.length > 1) (below[lineOf(starts, r.segments[0].start)] ??= new Set()).add(r.path[0]);
     if (removesField(r)) gone.push({ path: r.joinedPath, at: r.segments[0].start });
     if (r.access !== 'write') continue;
     if (r.detail.removes) {
       removing.push(r.joinedPath);
       continue;
     }
-    if (judgedAlone(r)) {
+    // An object target (json's, kv's) keeps its reference: the name rules read that it holds an object.
+    if (judgedAlone(r) || r.detail.object === true) {
       writes.push(r);
       continue;
     }
@@ -220,7 +234,7 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
     for (let i = 0; i < segments.length; i++) spans.push(segments[i].start, segments[i].end);
   }
   runs.reach(starts.length, writes.length, spans.length, removing.length, gone.length);
-  // Findings and converted fields are few: a list only for a part that has some.
+  // Findings, converted fields and names read below are few: a list only for a part that has some.
   const findings: Array<PipelineDigest['findings'][number][] | undefined> = [];
   const converted: Array<string[] | undefined> = [];
   for (let k = 0; k < starts.length; k++) {
@@ -240,7 +254,7 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
   for (let p = 0; p < starts.length; p++) {
     out.push({
       origin: starts[p], writes: runs.cut(writes, 0, p), spans: runs.cut(spans, 1, p), removing: runs.cut(removing, 2, p), gone: runs.cut(gone, 3, p),
-      findings: findings[p] ?? EMPTY, converted: converted[p] ?? EMPTY,
+      findings: findings[p] ?? EMPTY, converted: converted[p] ?? EMPTY, readBelow: below[p] ? [...below[p]!].map(ownName) : EMPTY,
     });
   }
   return out;
@@ -295,6 +309,17 @@ function nameOf(write: string | NamedRef): string {
 }
 
 /** Every path the written paths make: each of them and each object above it (prefixes interned: `childPath`). */
+/** The first names of the paths written or read below them. */
+function namespacesOf(written: ReadonlySet<string>, parts: readonly Part[]): Set<string> {
+  const out = new Set<string>();
+  for (const joined of written) {
+    const path = pathOf(joined);
+    if (path.length > 1) out.add(path[0]);
+  }
+  for (const { digest } of parts) for (const name of digest.readBelow) out.add(name);
+  return out;
+}
+
 function madeBy(written: ReadonlySet<string>): Set<string> {
   const made = new Set<string>();
   for (const joined of written) {

@@ -76,6 +76,7 @@ class RefSink {
     const detail = detailOf(site.name, option);
     const access: RefAccess = known.access === 'write' ? 'write' : 'read';
     if (known.access === 'remove') detail.removes = true;
+    if (known.holds === 'object') detail.object = true;
     switch (form) {
       case 'name':
         this.names(value, access, detail);
@@ -216,7 +217,7 @@ class RefSink {
  * thousands of references (the digest, the rules, the written view) is not slowed by a dozen shapes of them.
  */
 function detailOf(processor: string | undefined, option: string | undefined): NamedRefDetail {
-  return { processor, option, captureType: undefined, removes: undefined, literalDotted: undefined, implied: undefined };
+  return { processor, option, captureType: undefined, removes: undefined, literalDotted: undefined, implied: undefined, object: undefined };
 }
 
 /**
