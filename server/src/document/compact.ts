@@ -1,4 +1,4 @@
-// A 5 MB document's trees have about a million nodes, built in one check and all kept by the command line: these keep them small.
+// Nodes are a large document's most numerous objects, built in one check and all kept by the command line: these keep them small.
 import type { ArrayNode, ObjectNode } from './model';
 
 const LONGEST = 32;
