@@ -6,8 +6,8 @@ const POOL_SIZE = 50_000;
 let pool = new Map<string, string>();
 
 /**
- * New keys one parse may add to the pool. An event of 100,000 distinct dotted keys copied every key into the pool and
- * emptied it twice, on every parse (code actions parse it again); keys that repeat across events are far fewer.
+ * New keys one parse may add to the pool: without a bound, an event of very many distinct keys would copy each into the
+ * pool and empty it, on every parse (code actions parse it again); keys that repeat across events are far fewer.
  */
 export const NEW_KEYS_PER_PARSE = 10_000;
 
