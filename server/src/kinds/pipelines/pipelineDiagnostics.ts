@@ -24,7 +24,7 @@ import { convertedFields } from './pipelineTypeRules';
 import { removedAfter, removesBy, removesField, sliceOf } from './pipelineViews';
 
 const processorRules = pipelineRules.filter((r) => r.scope === 'processor');
-/** Units digested in one pass: 16 measured faster than 8, 32, 128 or 512 on the bench's pipeline (open, CPU). */
+/** Units digested in one pass: few enough that a batch's trees die young, enough that the rules' passes stay few. */
 const BATCH = 16;
 
 /**
@@ -74,8 +74,8 @@ export function checkPipeline(doc: PipelineDocument, env: PipelineEnv): FwDiagno
     return known instanceof UnitDigest && known.catalog === env.catalog && known.table === env.processors ? known.digest : undefined;
   });
   // The units not digested yet (all of them on open, the edited ones after an edit) are read a batch at a time: one
-  // pass of the rules per batch, and each batch's trees die young (all of them alive at once were copied by every
-  // young collection and promoted, a third of an open's time).
+  // pass of the rules per batch, and each batch's trees die young (all of them alive at once would be copied by every
+  // young collection and promoted).
   const missing = digests.flatMap((digest, i) => (digest === undefined ? [i] : []));
   for (let b = 0; b < missing.length; b += BATCH) {
     const batch = missing.slice(b, b + BATCH).map((i) => units[i]);
@@ -97,7 +97,7 @@ export function checkPipeline(doc: PipelineDocument, env: PipelineEnv): FwDiagno
  */
 export function digestFresh(text: string, type: FileType, fresh: readonly FreshUnit[], env: PipelineEnv): PipelineDigest[] {
   // Lists built by push, not `map`: `map` makes holey or packed arrays as it runs optimised or not, and digestsOf's
-  // optimised code was thrown away at each kind it had not seen.
+  // optimised code holds only for the array kinds it has seen.
   const trees: ValueNode[] = [];
   const starts: number[] = [];
   for (let k = 0; k < fresh.length; k++) {
@@ -159,8 +159,8 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
     }
   }
   const own = (): FwDiagnostic[] => {
-    // The parts' findings by rule, gathered in one pass (most parts have none; a pass per rule over thousands of
-    // parts cost an open 10-40 ms of cold loops), then given out in the rules' order as a whole walk finds them.
+    // The parts' findings by rule, gathered in one pass (most parts have none, and an open runs this cold over
+    // thousands of parts), then given out in the rules' order as a whole walk finds them.
     const byCode = new Map<string, FwDiagnostic[]>();
     for (let p = 0; p < parts.length; p++) {
       const { digest, at } = parts[p];
@@ -192,8 +192,8 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
  */
 function digestsOf(doc: PipelineDocument, starts: readonly number[], env: PipelineEnv): PipelineDigest[] {
   // What the references give the parts goes in lists for the whole batch, cut per part at the end: the references are
-  // in document order, so each part's entries are one run (six lists per part, grown by push to room for 17 each and
-  // copied at their size after, were a tenth of an open's allocation).
+  // in document order, so each part's entries are one run: a batch's lists, not lists of each part's own, keep what an
+  // open allocates down.
   const writes: Array<string | NamedRef> = [];
   const spans: number[] = [];
   const removing: string[] = [];
@@ -245,7 +245,7 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
     const rule = processorRules[r];
     const found = rule.check(doc, env);
     // Findings are few and of several shapes: kept by a function of its own, called for every rule's list (a call
-    // first made after this loop was optimised, or code first met in it, threw the loop's optimised code away).
+    // first made after this loop is optimised, or code first met in it, deoptimises the loop).
     keepFindings(rule, found, starts, findings);
   }
   const fields = convertedFields(doc, env);

@@ -222,7 +222,7 @@ function detailOf(processor: string | undefined, option: string | undefined): Na
 
 /**
  * `span` `count` times (one object: spans are never changed). Segment lists are built by push, never by `map`: `map` makes a holey array where it is not
- * optimised and a packed one where it is, and the code reading segments was thrown away at each kind it had not seen.
+ * optimised and a packed one where it is, and the code reading segments stays optimised only for one array kind.
  */
 function repeated(span: Span, count: number): Span[] {
   const out: Span[] = [];
