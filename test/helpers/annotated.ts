@@ -79,6 +79,8 @@ export interface AnnotatedFixture {
   form: MarkForm;
   /** Lines of the mark block that quote a line other than the text has there (the text changed since the marks were written). */
   staleQuotes: string[];
+  /** The 1-based line of the fixture file where each line of the text is written. */
+  fileLines: number[];
 }
 
 /** The comment form of a fixture's path: the comment sign its syntax has, or the block for syntaxes without comments. */
@@ -121,11 +123,13 @@ function escapeRegExp(text: string): string {
 function readComments(path: string, source: string, comment: string): AnnotatedFixture {
   const markLine = new RegExp(`^[ \\t]*${escapeRegExp(comment)}[ \\t]*(?:\\^|\\[[\\d+])`);
   const textLines: string[] = [];
+  const fileLines: number[] = [];
   const marks: Mark[] = [];
   splitLines(source).forEach((line, index) => {
     const bare = withoutTerminator(line);
     if (!markLine.test(bare)) {
       textLines.push(line);
+      fileLines.push(index + 1);
       return;
     }
     if (textLines.length === 0) throw new Error(`${path}:${index + 1}: a mark before any line of text (a mark marks the line above it)`);
@@ -133,7 +137,9 @@ function readComments(path: string, source: string, comment: string): AnnotatedF
     const body = bare.indexOf(comment) + comment.length;
     marks.push(parseMark(bare, body, 0, above, `${path}:${index + 1}`, index + 1));
   });
-  return { path, source, text: textLines.join(''), marks, form: { comment }, staleQuotes: [] };
+  // The line after a final newline, where a finding may start too.
+  fileLines.push(splitLines(source).length + 1);
+  return { path, source, text: textLines.join(''), marks, form: { comment }, staleQuotes: [], fileLines };
 }
 
 const QUOTE = /^[ \t]*(\d+) \|(?: (.*))?$/;
@@ -142,7 +148,9 @@ const BLOCK_MARK = /^[ \t]*\| /;
 function readBlock(path: string, source: string): AnnotatedFixture {
   const lines = splitLines(source);
   const separator = lines.findIndex((l) => withoutTerminator(l).trimEnd() === BLOCK_SEPARATOR);
-  if (separator < 0) return { path, source, text: source, marks: [], form: 'block', staleQuotes: [] };
+  const count = separator < 0 ? lines.length : separator;
+  const fileLines = Array.from({ length: count + 1 }, (_, i) => i + 1);
+  if (separator < 0) return { path, source, text: source, marks: [], form: 'block', staleQuotes: [], fileLines };
   const text = lines.slice(0, separator).join('');
   const textLines = splitLines(text).map(withoutTerminator);
   const marks: Mark[] = [];
@@ -166,7 +174,7 @@ function readBlock(path: string, source: string): AnnotatedFixture {
     if (quoted === undefined) throw new Error(`${where}: a mark before any quoted line (write '<line> | <text of the line>' above it)`);
     marks.push(parseMark(line, mark[0].length, mark[0].length, quoted, where, i + 1));
   }
-  return { path, source, text, marks, form: 'block', staleQuotes };
+  return { path, source, text, marks, form: 'block', staleQuotes, fileLines };
 }
 
 /** The text of a 0-based line (the line after a final newline is an empty line), undefined past the end. */
@@ -395,12 +403,15 @@ export function annotate(fixture: AnnotatedFixture, findings: readonly Finding[]
 
 // ---------------------------------------------------------------- the test
 
-function describe(f: Finding): string {
-  return `line ${f.range.start.line + 1} ${columns(f.range)} ${f.severity} ${f.code}: ${f.message}`;
+/** A finding as a mark would say it, at the line of the fixture file where its range starts. */
+function describeAt(f: Finding, fixture: AnnotatedFixture): string {
+  const line = fixture.fileLines[f.range.start.line] ?? f.range.start.line + 1;
+  return `line ${line} ${columns(f.range)} ${f.severity} ${f.code}: ${f.message}`;
 }
 
 /** What is wrong, one line each: marks of the same code on the same line paired as one difference. */
-function differences(comparison: Comparison): string[] {
+function differences(comparison: Comparison, fixture: AnnotatedFixture): string[] {
+  const describe = (f: Finding): string => describeAt(f, fixture);
   const unexpected = [...comparison.unexpected];
   const out: string[] = [];
   for (const mark of comparison.missing) {
@@ -415,7 +426,7 @@ function differences(comparison: Comparison): string[] {
         !messageMatches(mark.message, found.message) && 'message',
       ].filter(Boolean).join(', ');
       out.push(`wrong ${what}:\n      marked   ${describe(mark)}\n      reported ${describe(found)}`);
-    } else out.push(`marked, not reported: ${describe(mark)} (fixture line ${mark.fileLine})`);
+    } else out.push(`marked, not reported: ${describe(mark)} (the mark is on line ${mark.fileLine})`);
   }
   for (const found of unexpected) out.push(`reported, not marked: ${describe(found)}`);
   return out;
@@ -473,7 +484,7 @@ export function verifyAnnotated(path: string, source: string): Verdict {
   const folder = path.split('/')[0];
   const misplaced = checked.readAs === folder ? undefined :
     `${path} is read as ${checked.readAs}, and its folder says ${folder}: move it, or change what makes it that kind`;
-  return { fixture, checked, misplaced, problems: [...differences(comparison), ...fixture.staleQuotes], written };
+  return { fixture, checked, misplaced, problems: [...differences(comparison, fixture), ...fixture.staleQuotes], written };
 }
 
 /**

@@ -21,6 +21,7 @@ test('comment marks: carets under the line above, columns in brackets, stripped 
   const fixture = readAnnotated('events/x.yaml', source);
   assert.equal(fixture.text, '"@timestamp": 2024-05-01T12:00:00Z\n  source:\n    ip: 1\n');
   assert.deepEqual(fixture.form, { comment: '#' });
+  assert.deepEqual(fixture.fileLines, [1, 2, 6, 7], 'where each line of the text is in the file, for messages');
   assert.deepEqual(fixture.marks.map((m) => ({ range: m.range, severity: m.severity, code: m.code, message: m.message, fileLine: m.fileLine })), [
     { range: { start: at(1, 4), end: at(1, 7) }, severity: 'error', code: 'unknown-field', message: 'Unknown…source', fileLine: 3 },
     { range: { start: at(1, 2), end: at(2, 3) }, severity: 'warning', code: 'a-b', message: 'two lines', fileLine: 4 },
@@ -179,7 +180,7 @@ test('a fixture whose marks say what the server reports passes, in both forms, a
 test('each way a mark can be wrong fails the fixture, named', () => {
   const cases: Array<[string, string, string, RegExp]> = [
     ['a missing mark', 'events/x.yaml', YAML_FIXTURE.replace(/^# .*\n/m, ''), /^reported, not marked: line 4 \[2\.\.6\] error unknown-field: Unknown field 'source\.prot'/],
-    ['an extra mark', 'events/x.yaml', `${YAML_FIXTURE}# ^ error unknown-field: nothing\n`, /^marked, not reported: line 4 \[2\.\.3\] error unknown-field: nothing \(fixture line 6\)/],
+    ['an extra mark', 'events/x.yaml', `${YAML_FIXTURE}# ^ error unknown-field: nothing\n`, /^marked, not reported: line 4 \[2\.\.3\] error unknown-field: nothing \(the mark is on line 6\)/],
     ['a wrong range', 'events/x.yaml', YAML_FIXTURE.replace('# ^^^^', '# ^^^'), /^wrong range:\n {6}marked {3}line 4 \[2\.\.5\]/],
     ['a wrong severity', 'events/x.yaml', YAML_FIXTURE.replace('^ error', '^ warning'), /^wrong severity:/],
     ['a wrong code', 'events/x.yaml', YAML_FIXTURE.replace('error unknown-field', 'error nested-only'), /^wrong code:/],
