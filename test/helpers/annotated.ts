@@ -2,12 +2,13 @@
 // mark, checked the way `fieldwise check` checks a file. The format is documented in docs/testing.md; in short:
 //
 //   in a syntax with line comments (YAML, console text, ...), a mark is a comment line under the line it marks:
-//       source: { ipp: 10.0.0.1 }
-//   #             ^^^ error unknown-field: Unknown field 'source.ipp'…
+//       source:
+//         ipp: 10.0.0.1
+//       # ^^^ error unknown-field: Unknown field 'source.ipp'…
 //   in JSON and NDJSON, the marks follow a `//- expected` line at the end, each under a copy of its numbered line:
 //       //- expected
 //       3 |   "source": { "ipp": "10.0.0.1" }
-//         |                ^^^^^ error unknown-field: Unknown field 'source.ipp'…
+//         |                ^^^ error unknown-field: Unknown field 'source.ipp'…
 //
 // A range the carets cannot draw (empty, over several lines, starting under the comment sign, or on a line with tabs
 // or characters wider than one column) is written in columns: `[4..9]`, `[0]` (empty), `[4..+2:1]` (to column 1 of
@@ -59,8 +60,8 @@ export interface Finding {
   message: string;
 }
 
+/** What a fixture expects; its message is the server's whole message, or parts of it in order with `…` where text is left out. */
 export interface Mark extends Finding {
-  /** The message as written: the server's whole message, or parts of it in order with `…` where text is left out. */
   /** The 1-based line of the fixture file the mark is written on, for messages. */
   fileLine: number;
 }
@@ -100,8 +101,7 @@ export function markFormOf(path: string): MarkForm {
 
 /** Lines with their terminators, so that joining them gives the text back. */
 function splitLines(text: string): string[] {
-  const lines = text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-  return lines;
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }
 
 function withoutTerminator(line: string): string {
