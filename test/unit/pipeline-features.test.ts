@@ -122,6 +122,12 @@ const diagnosticCases: Array<{ name: string; format: 'json' | 'yaml'; text: stri
   { name: 'an in-place processor writes the field it reads: a misspelt one is one unknown-field, not a read warning at each read', format: 'yaml',
     text: `processors:\n  - lowercase:\n      field: event.actoin\n  - set:\n      if: ctx.event?.actoin == 'x'\n      field: event.kind\n      value: alert\n${HANDLER}`,
     diagnostics: ['unknown-field: actoin'] },
+  { name: 'a custom name written at the root holds a value: a hint; one a json processor fills, or read below, is a namespace', format: 'yaml',
+    text: `processors:\n  - set:\n      field: rack\n      value: x\n  - json:\n      field: message\n      target_field: parsed\n  - set:\n      field: vendor\n      copy_from: parsed.vendor\n  - rename:\n      field: vendor.a\n      target_field: event.action\n${HANDLER}`,
+    diagnostics: ['unnamespaced-custom-field: rack'] },
+  { name: 'the same as JSON read in units: a hint on the value, none on the namespaces', format: 'json',
+    text: '{"processors": [{"set": {"field": "rack", "value": "x"}}, {"json": {"field": "message", "target_field": "parsed"}}, {"set": {"field": "vendor", "copy_from": "parsed.vendor"}}, {"rename": {"field": "vendor.a", "target_field": "event.action"}}]}',
+    diagnostics: ['no-failure-handler: processors', 'unnamespaced-custom-field: rack'] },
   { name: 'syntax errors are reported, the rest still read', format: 'json', text: '{"processors": [{"set": {"field": "source.ipp", "value": }}]}',
     diagnostics: ['no-failure-handler: processors', 'unknown-field: ipp', 'syntax-error: }'] },
 ];

@@ -43,6 +43,8 @@ export interface OptionSpec {
   readonly default?: unknown;
   /** The option whose value is the default: a target written in place (`convert.target_field` ← `field`). */
   readonly defaultFrom?: string;
+  /** `object`: the option names an object the processor fills (a namespace, never a value of its own). */
+  readonly holds?: 'object';
   /** The values the option (or each item of it) may take. */
   readonly values?: readonly string[];
   /** The Elasticsearch version the option appeared in, where known. */
@@ -103,6 +105,7 @@ interface OptionData {
   required?: boolean;
   default?: unknown;
   defaultFrom?: string;
+  holds?: 'object';
   values?: string[];
   since?: string;
   description: string;
@@ -231,7 +234,9 @@ function tableFromData(file: string, data: TableData, lineOf: (pointer: string) 
       oneOf: Object.freeze((source.oneOf ?? []).map((group) => Object.freeze([...group]))),
       inPlace: Object.freeze(Object.values(options).flatMap((target) => {
         const from = target.defaultFrom === undefined ? undefined : options[target.defaultFrom];
-        return from ? [Object.freeze({ target: target.name, source: Object.freeze({ ...from, access: 'write' as const }) })] : [];
+        if (!from) return [];
+        const source: OptionSpec = { ...from, access: 'write', ...(target.holds !== undefined ? { holds: target.holds } : {}) };
+        return [Object.freeze({ target: target.name, source: Object.freeze(source) })];
       })),
     }));
   }
@@ -256,6 +261,7 @@ function toOption(name: string, data: OptionData, common: boolean): OptionSpec {
     required: data.required ?? false,
     ...(data.default !== undefined ? { default: deepFreeze(structuredClone(data.default)) } : {}),
     ...(data.defaultFrom !== undefined ? { defaultFrom: data.defaultFrom } : {}),
+    ...(data.holds !== undefined ? { holds: data.holds } : {}),
     ...(data.values !== undefined ? { values: Object.freeze([...data.values]) } : {}),
     ...(data.since !== undefined ? { since: data.since } : {}),
     description: data.description.trim(),

@@ -35,7 +35,7 @@ export interface PipelineDocument {
   readonly units?: PipelineUnits;
   /**
    * A batch's processors alone (`unitsDocument`): the names only read, kept apart from `refs` and compact. Every
-   * document made here has the field (undefined elsewhere): one shape, or the rules' code was thrown away at the other.
+   * document made here has the field (undefined elsewhere): one shape, so the rules' optimised code holds for all.
    */
   readonly reads?: ReadNames;
 }

@@ -18,7 +18,7 @@ export interface ProcessorUnit {
   readonly summary: ValueNode;
   /**
    * What the features made of this text (their own type, which they check), kept as long as the unit: a slot rather
-   * than a WeakMap entry, for thousands of entries made in one open made every young collection slower.
+   * than a WeakMap entry: an open makes thousands, and WeakMap entries add to the work of every young collection.
    */
   derived?: object;
 }
@@ -98,7 +98,7 @@ export function parsePipelineUnits(
 function unchangedUnits(previous: PipelineUnits, text: string): Map<number, ProcessorUnit> {
   const before = previous.text;
   const shortest = Math.min(before.length, text.length);
-  // A chunk at a time first (a string comparison of two slices), then character by character: a 1 MB text each edit.
+  // A chunk at a time first (a string comparison of two slices), then character by character: the whole text each edit.
   let head = 0;
   while (head + CHUNK <= shortest && before.slice(head, head + CHUNK) === text.slice(head, head + CHUNK)) head += CHUNK;
   while (head < shortest && before.charCodeAt(head) === text.charCodeAt(head)) head++;
@@ -169,7 +169,7 @@ export function unitTree(text: string, placed: PlacedUnit): ValueNode | undefine
 
 /** The units that overlap `span` (a unit's end counts: the caret just after its closing brace). */
 export function unitsIn(units: readonly PlacedUnit[], span: Span): PlacedUnit[] {
-  // Binary search for the first unit ending at or after span.start: a 1 MB pipeline has thousands.
+  // Binary search for the first unit ending at or after span.start: a large pipeline has thousands.
   let lo = 0;
   let hi = units.length;
   while (lo < hi) {

@@ -3,6 +3,7 @@
 // error message and recovery still comes from jsonc-parser.
 import { intern, KeyBudget, NEW_KEYS_PER_PARSE } from '../../compact';
 import { ArrayNode, MAX_NESTING, ObjectNode, Property, Scalar, ScalarNode, ValueNode } from '../../model';
+import { contentStart } from '../byteOrderMark';
 
 
 class GiveUp extends Error {}
@@ -26,7 +27,7 @@ class FastJson {
   private readonly newKeys: KeyBudget = { left: NEW_KEYS_PER_PARSE };
   private listSeen = false;
   // The properties and items of the objects and arrays being read, innermost last: each node takes its own as one
-  // exact-size copy when it ends, instead of growing an array of its own by push and trimming it (half a parse's bytes).
+  // exact-size copy when it ends, instead of growing an array of its own by push and trimming it.
   // Tops kept apart from the lengths: shortening an array lets V8 shrink its store, which the next object grows again.
   // What lies above a top is stale and dies with the parser.
   private readonly pendingProperties: Property[] = [];
@@ -36,8 +37,8 @@ class FastJson {
 
   constructor(private readonly text: string, private readonly list?: ItemList) {}
 
-  /** The value in [from, to) of the text (the whole text by default), its nodes at the text's offsets. */
-  run(from = 0, to = this.text.length): ValueNode | undefined {
+  /** The value in [from, to) of the text (the whole text, after a byte order mark, by default), its nodes at the text's offsets. */
+  run(from = contentStart(this.text), to = this.text.length): ValueNode | undefined {
     this.pos = from;
     this.space();
     if (this.pos >= to) return undefined;
