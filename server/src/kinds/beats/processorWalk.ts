@@ -112,7 +112,7 @@ function option(
   const spec = level[segment.name];
   const path = parent ? `${parent}.${segment.name}` : segment.name;
   if (!spec) {
-    b.add('unknownOptions', { span: segment.span, name: segment.name, known: Object.keys(level), where: parent ? `${site.name}'s ${parent}` : `the ${site.name} processor` });
+    b.add('unknownOptions', { span: segment.span, name: segment.name, known: Object.keys(level), where: parent ? `the ${site.name} processor's ${parent}` : `the ${site.name} processor` });
     return;
   }
   const more = from + 1 < segments.length;
@@ -121,7 +121,7 @@ function option(
     return;
   }
   if (more && spec.kind !== 'condition' && spec.kind !== 'fieldMap') {
-    b.add('unknownOptions', { span: segments[from + 1].span, name: segments[from + 1].name, known: [], where: `${site.name}'s ${path}` });
+    b.add('unknownOptions', { span: segments[from + 1].span, name: segments[from + 1].name, known: [], where: `the ${site.name} processor's ${path}` });
     return;
   }
   const rest = more ? segments.slice(from + 1) : NO_SEGMENTS;
