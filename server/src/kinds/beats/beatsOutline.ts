@@ -9,8 +9,11 @@ export function beatsOutline(doc: BeatsDocument): OutlineSymbol[] {
   const skeleton = doc.skeleton;
   const out: OutlineSymbol[] = [];
   for (const list of skeleton.lists) {
-    if (!list.key) continue;
-    out.push(listSymbol(list.key.keySpan, { start: list.key.keyTokenSpan.start, end: list.node.end }, itemSymbols(skeleton, list.node, 0)));
+    const key = list.key;
+    if (!key) continue;
+    // An alias (`processors: *common`) stands for a list written before it: its processors are outlined there.
+    const aliased = list.node.start < key.keyTokenSpan.start;
+    out.push(listSymbol(key.keySpan, { start: key.keyTokenSpan.start, end: aliased ? key.keyTokenSpan.end : list.node.end }, aliased ? [] : itemSymbols(skeleton, list.node, 0)));
   }
   // A large file's lists: each `processors` key and its units, named from their first line (an if/then/else is read
   // for what it holds: the others need no tree).

@@ -103,6 +103,8 @@ export interface NameLevel {
 export interface WrittenValue {
   path: readonly string[];
   node: ValueNode;
+  /** Its values (a list's items, flattened), those a template writes left out. */
+  elements: readonly ValueNode[];
   /** The processor (`add_fields`), or undefined for an input's own `fields`. */
   processor: string | undefined;
 }
@@ -193,9 +195,13 @@ export class ReadingBuilder {
     else list.push(item);
   }
 
-  /** Whether a node's text is (or holds) a template, or an environment reference: its value is not known here. */
-  templated(node: Span): boolean {
-    return this.tags.length > 0 && touchesTag(this.tags, node.start, node.end);
+  /**
+   * Whether a scalar's (or a key's) text is, or holds, a template tag: its value is not known here. An object or a list
+   * is read whatever tags stand among its parts: each part is judged on its own.
+   */
+  templated(node: Span | ValueNode): boolean {
+    if (this.tags.length === 0 || ('kind' in node && (node.kind === 'object' || node.kind === 'array'))) return false;
+    return touchesTag(this.tags, node.start, node.end);
   }
 
   /** Whether a key is (or holds) a template (its span read only when the piece has tags). */

@@ -11,7 +11,7 @@ import type { Finding, Rule } from '../../features/rule';
 import type { Severity } from '../../features/types';
 import { closeValues } from '../../features/values/closeValues';
 import { typeProblem } from '../../features/values/datatypes';
-import { describeValue, elementsOf, findingAt, keySpanFrom, withArticle } from '../../features/values/values';
+import { describeValue, findingAt, keySpanFrom, withArticle } from '../../features/values/values';
 import { memoOf, verdictOf } from '../../features/names/refVerdict';
 import type { BeatsEnv } from './beatsEnv';
 import type { BeatsReading, OptionEntry, ProcessorSite, UnknownName } from './beatsReading';
@@ -292,7 +292,7 @@ export const valueInvalid: BeatsRule = {
       const written = reading.values[v];
       const field = env.catalog.lookup(written.path.join('.'));
       if (!field) continue;
-      for (const node of elementsOf(written.node)) {
+      for (const node of written.elements) {
         if (node.kind === 'string' && String(node.value).includes('${')) continue;
         if (node.kind === 'object' || node.kind === 'invalid') continue;
         const problem = typeProblem(field.type, node);

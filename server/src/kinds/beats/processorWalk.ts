@@ -11,6 +11,7 @@ import {
   detailOf, KeySegment, keySegments, NO_PREFIX, OptionEntry, Prefix, ProcessorSite, ReadingBuilder,
 } from './beatsReading';
 import { readScript } from './scriptCalls';
+import { elementsOf } from '../../features/values/values';
 import { pathOf } from '../../features/names/spellings';
 
 /** Elastic Agent's own key beside a processor's: a condition on agent variables, evaluated before Beats sees the list. */
@@ -322,7 +323,9 @@ function nameLeaf(b: ReadingBuilder, keys: readonly KeySegment[], value: ValueNo
     b.ref(names, spans, 'name', how.access, detail, borrowed);
   }
   if (how.valueAccess !== undefined) b.nameRef(value, NO_PREFIX, how.valueAccess, detail);
-  else if (how.constants && value && names[0] !== '@metadata') b.add('values', { path: names, node: value, processor: how.processor });
+  else if (how.constants && value && names[0] !== '@metadata' && !b.templated(value)) {
+    b.add('values', { path: names, node: value, elements: elementsOf(value).filter((n) => !b.templated(n)), processor: how.processor });
+  }
 }
 
 /** The fields a processor writes without being told which (metadata it adds, a default target). */
