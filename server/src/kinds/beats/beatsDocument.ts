@@ -43,7 +43,8 @@ export class Unit {
       return known;
     }
     const parsed = parseGuarded(this.text, true);
-    const reading = readPiece(this.text, this.tags, this.table, parsed.root, parsed.errors, true);
+    // A reading not kept is a check's: the places only features read are left out.
+    const reading = readPiece(this.text, this.tags, this.table, parsed.root, parsed.errors, true, keep);
     if (!keep) return reading;
     recent.set(this, reading);
     if (recent.size > RECENT) recent.delete(recent.keys().next().value!);

@@ -178,7 +178,11 @@ export function propertyNamed(object: ObjectNode, name: string): PropertyNode | 
 export class ReadingBuilder {
   readonly reading: BeatsReading;
 
-  constructor(readonly text: string, readonly tags: readonly Span[], readonly table: BeatsProcessorTable, root: ValueNode | undefined, errors: SyntaxProblem[]) {
+  constructor(
+    readonly text: string, readonly tags: readonly Span[], readonly table: BeatsProcessorTable, root: ValueNode | undefined, errors: SyntaxProblem[],
+    /** Whether the places only completion and hover read (option, name and condition levels) are kept; a check needs none. */
+    readonly forFeatures = true,
+  ) {
     // Every list starts as the one shared empty list, a list of its own made on its first item (`add`): a large file's
     // thousands of pieces each use a few of them.
     this.reading = {

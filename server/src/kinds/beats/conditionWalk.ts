@@ -13,7 +13,7 @@ export function readCondition(b: ReadingBuilder, segments: readonly KeySegment[]
     return;
   }
   if (value?.kind !== 'object' || b.templated(value)) return;
-  b.add('conditionLevels', { node: value });
+  if (b.forFeatures) b.add('conditionLevels', { node: value });
   for (const p of value.properties) if (p.key !== '' && !b.templated(p.keySpan)) conditionEntry(b, keySegments(p), p.value, processor, p);
 }
 
@@ -24,13 +24,13 @@ function conditionEntry(b: ReadingBuilder, segments: readonly KeySegment[], valu
     b.add('unknownConditions', { span: name.span, name: name.name, known: b.table.conditionNames(), where: 'a condition' });
     return;
   }
-  b.add('conditionKeys', name);
+  if (b.forFeatures) b.add('conditionKeys', name);
   const detail = detailOf(processor, `when.${spec.name}`);
   switch (spec.form) {
     case 'fieldValues':
       if (rest.length > 0) fieldKey(b, spec, rest, value, detail);
       else if (value?.kind === 'object' && !b.templated(value)) fieldLevel(b, spec, [], value, detail);
-      else if (key && value?.kind === 'string' && !b.templated(value)) b.add('pendingNames', { key, word: value, prefix: NO_PREFIX });
+      else if (b.forFeatures && key && value?.kind === 'string' && !b.templated(value)) b.add('pendingNames', { key, word: value, prefix: NO_PREFIX });
       return;
     case 'fields':
       for (const node of value?.kind === 'array' ? value.items : [value]) b.nameRef(node, NO_PREFIX, 'read', detail);
@@ -45,7 +45,7 @@ function conditionEntry(b: ReadingBuilder, segments: readonly KeySegment[], valu
 }
 
 function fieldLevel(b: ReadingBuilder, spec: BeatsConditionSpec, above: readonly KeySegment[], node: ObjectNode, detail: ReturnType<typeof detailOf>): void {
-  b.add('nameLevels', { node, prefix: { names: above.map((s) => s.name), spans: above.map((s) => s.span) }, access: 'read', flattened: false, constants: false });
+  if (b.forFeatures) b.add('nameLevels', { node, prefix: { names: above.map((s) => s.name), spans: above.map((s) => s.span) }, access: 'read', flattened: false, constants: false });
   for (const p of node.properties) if (p.key !== '' && !b.templated(p.keySpan)) fieldKey(b, spec, [...above, ...keySegments(p)], p.value, detail);
 }
 

@@ -16,9 +16,9 @@ const BEAT_SETTINGS = new Set(['output', 'setup', 'logging', 'monitoring', 'queu
  * else a whole configuration (or the skeleton of one).
  */
 export function readPiece(
-  text: string, tags: readonly Span[], table: BeatsProcessorTable, root: ValueNode | undefined, errors: SyntaxProblem[], unit: boolean,
+  text: string, tags: readonly Span[], table: BeatsProcessorTable, root: ValueNode | undefined, errors: SyntaxProblem[], unit: boolean, forFeatures = true,
 ): BeatsReading {
-  const b = new ReadingBuilder(text, tags, table, root, errors);
+  const b = new ReadingBuilder(text, tags, table, root, errors, forFeatures);
   if (unit) {
     if (root?.kind === 'array') for (const item of root.items) readItem(b, item);
   } else {

@@ -95,7 +95,7 @@ function readProcessor(b: ReadingBuilder, holder: ObjectNode, key: PropertyNode,
   if (!spec) return;
   if (segments.length > 1) option(b, site, spec.options, '', segments, 1, key, value, undefined);
   else if (options) {
-    b.add('optionLevels', { node: options, path: '', options: spec.options, site });
+    if (b.forFeatures) b.add('optionLevels', { node: options, path: '', options: spec.options, site });
     const properties = options.properties;
     for (let i = 0; i < properties.length; i++) if (properties[i].key !== '') option(b, site, spec.options, '', keySegments(properties[i]), 0, properties[i], properties[i].value, undefined);
   }
@@ -148,7 +148,7 @@ const NO_SEGMENTS: readonly KeySegment[] = [];
 function optionObject(
   b: ReadingBuilder, site: ProcessorSite, level: Readonly<Record<string, BeatsOptionSpec>>, path: string, node: ObjectNode, owner: ObjectNode | undefined,
 ): void {
-  b.add('optionLevels', { node, path, options: level, site });
+  if (b.forFeatures) b.add('optionLevels', { node, path, options: level, site });
   const properties = node.properties;
   for (let i = 0; i < properties.length; i++) if (properties[i].key !== '') option(b, site, level, path, keySegments(properties[i]), 0, properties[i], properties[i].value, owner);
 }
@@ -289,7 +289,7 @@ export function readNameKeys(b: ReadingBuilder, value: ValueNode | undefined, pr
     return;
   }
   if (value?.kind !== 'object' || b.templated(value)) return;
-  b.add('nameLevels', {
+  if (b.forFeatures) b.add('nameLevels', {
     node: value, prefix: { names: [...prefix.names, ...above.map((s) => s.name)], spans: [...prefix.spans, ...above.map((s) => s.span)] },
     access: how.access, flattened: how.flattened, constants: how.constants,
   });
