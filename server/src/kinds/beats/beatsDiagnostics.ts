@@ -4,8 +4,6 @@
 // piece and kept with a large file's unit while its text is unchanged; a unit's tree is read for it and dropped. The whole configuration is then judged from the digests: a field written and taken
 // away later (`drop_fields`, a rename's `from`) is temporary and not judged, and a name read that the configuration
 // itself writes is its own.
-import type { BeatsProcessorTable } from '../../catalog/beatsProcessors';
-import type { Catalog } from '../../catalog/types';
 import { flatCopy } from '../../document/compact';
 import { childPath, NamedRef } from '../../document/fieldRefs';
 import type { Span, SyntaxProblem } from '../../document/model';
@@ -14,30 +12,9 @@ import { judgedAlone, pathOf, Spellings } from '../../features/names/spellings';
 import type { FwDiagnostic } from '../../features/types';
 import type { BeatsDocument, Unit } from './beatsDocument';
 import type { BeatsEnv } from './beatsEnv';
+import type { BeatsDigest } from './beatsDigest';
 import type { BeatsReading } from './beatsReading';
 import { pieceRules } from './beatsRules';
-
-/**
- * What a piece gives the whole configuration, in the piece's own offsets. It holds no piece of the text (names
- * interned, messages copied): a unit's digest outlives the version it was made in.
- */
-export interface BeatsDigest {
-  catalog: Catalog;
-  table: BeatsProcessorTable;
-  errors: readonly SyntaxProblem[];
-  /**
-   * The names judged as written, in order: each a joined path whose segments' starts and ends follow in `spans` (2
-   * numbers a segment), or a reference judged alone (a default target: its spans are the processor's name).
-   */
-  writes: ReadonlyArray<string | NamedRef>;
-  spans: readonly number[];
-  /** Every path it writes, judged or not (a metadata processor's fields), for the names read that are its own. */
-  written: readonly string[];
-  /** The paths taken away, and where. */
-  gone: ReadonlyArray<{ path: string; at: number }>;
-  /** The rules' findings (default severities), each read's with the path that voids it when written. */
-  findings: ReadonlyArray<{ diagnostic: FwDiagnostic; unlessWritten?: readonly string[] }>;
-}
 
 const EMPTY: readonly never[] = [];
 const wholeDigests = new WeakMap<BeatsReading, BeatsDigest>();
@@ -86,15 +63,15 @@ export function digestOf(reading: BeatsReading, env: BeatsEnv, keep: boolean): B
   };
 }
 
-function current(digest: unknown, env: BeatsEnv): digest is BeatsDigest {
-  const d = digest as BeatsDigest | undefined;
-  return d !== undefined && d.catalog === env.catalog && d.table === env.beats;
+function current(digest: BeatsDigest | undefined, env: BeatsEnv): digest is BeatsDigest {
+  return digest !== undefined && digest.catalog === env.catalog && digest.table === env.beats;
 }
 
 /** The digest of a unit for `env`, made now when it has none (its tree read again, then dropped). */
 export function unitDigest(unit: Unit, env: BeatsEnv): BeatsDigest {
-  if (!current(unit.digest, env)) unit.digest = digestOf(unit.reading(false), env, true);
-  return unit.digest as BeatsDigest;
+  let digest = unit.digest;
+  if (!current(digest, env)) unit.digest = digest = digestOf(unit.reading(false), env, true);
+  return digest;
 }
 
 /** Every piece's digest with where its offsets start: the skeleton's (or the whole's), then each unit's. */

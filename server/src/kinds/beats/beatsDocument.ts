@@ -8,6 +8,7 @@ import type { FileType, KindDocument } from '../../document/fileType';
 import type { Span, SyntaxProblem } from '../../document/model';
 import { parseGuarded } from '../../document/syntaxes/guardedParse';
 import type { ParsedValue } from '../../document/syntaxes/json/jsonValue';
+import type { BeatsDigest } from './beatsDigest';
 import type { BeatsReading } from './beatsReading';
 import { placeSkeleton, skeletonOf, splitUnits, UnitSpan } from './beatsUnits';
 import { readPiece } from './configWalk';
@@ -21,7 +22,7 @@ export const SPLIT_ABOVE = 64_000;
 /** One processor's text, shared by every place and version that holds the same text (units with template tags excepted). */
 export class Unit {
   /** What the check worked out from the unit (beatsDiagnostics.ts), and for which catalog; unset until then. */
-  digest: unknown = undefined;
+  digest: BeatsDigest | undefined = undefined;
 
   constructor(
     /**

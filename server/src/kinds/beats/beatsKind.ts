@@ -11,7 +11,7 @@ import type { FileKind } from '../kind';
 import { wholeCheck } from '../kind';
 import { beatsCompletionDocs, completeBeats } from './beatsCompletion';
 import { checkBeats } from './beatsDiagnostics';
-import { BEATS_KIND, BeatsDocument, parseBeatsDocument } from './beatsDocument';
+import { BEATS_KIND, BeatsDocument, parseBeatsDocument, SPLIT_ABOVE } from './beatsDocument';
 import { beatsEnv } from './beatsEnv';
 import { beatsFixes } from './beatsFixes';
 import { beatsHints } from './beatsHints';
@@ -43,7 +43,9 @@ export const beatsKind: FileKind<BeatsDocument> = {
   recognise(probe, env) {
     if (!mightBeBeats(probe.text)) return false;
     const last = env.caches.slot(lastReadSlot);
-    const doc = parseBeatsDocument(probe.text, fileType(BEATS_KIND, probe.format), loadBeatsProcessorTable(), { previous: last.get(probe.file) });
+    // A small text without templates is parsed whole, once for every kind recognition asks.
+    const whole = probe.text.length < SPLIT_ABOVE && !probe.text.includes('{{') ? probe.whole() : undefined;
+    const doc = parseBeatsDocument(probe.text, fileType(BEATS_KIND, probe.format), loadBeatsProcessorTable(), { previous: last.get(probe.file), whole });
     if (!looksLikeBeats(doc)) return false;
     if (probe.checkNext) {
       last.delete(probe.file);
