@@ -1,5 +1,6 @@
 // What features produce: plain data with LOCAL offsets into one event's text; the facade rebases them.
 import type { Level } from '../catalog/types';
+import type { RefRole } from '../document/fieldRefs';
 import type { TextEdit } from '../document/model';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
@@ -117,3 +118,69 @@ export interface FormattingOptions {
   tabSize: number;
   insertSpaces: boolean;
 }
+
+// ---------------------------------------------------------------- the workspace (kinds/kind.ts, docs/workspace.md)
+
+/**
+ * What a file does with a field at one place (docs/workspace.md): writes it (a pipeline's target, a processor of a
+ * shipper), reads it (a pipeline's source, an alias's path; also removing it), maps it (an index template or mapping
+ * declares it), defines it (a field definition file's item), or carries it (an event holds it).
+ */
+export type RefUse = 'write' | 'read' | 'map' | 'define' | 'carry';
+
+/**
+ * One field reference of a document as the workspace sees it: plain data, document offsets. Every kind gives every
+ * reference it finds (the same ones its name rules judge), however it is spelt; the workspace index keeps these.
+ */
+export interface WorkspaceRef {
+  /** The field's whole path, dotted as the engine resolves it (`source.ip`, however it was written). */
+  readonly path: string;
+  /** Where the place writes its own part of the name (document offsets): from its first own segment to its last. */
+  readonly start: number;
+  readonly end: number;
+  /**
+   * How many leading segments of `path` an enclosing place names (a nested key under `source`, a definition in a
+   * group): 0 when this place names the whole path. A rename edits only the place's own segments.
+   */
+  readonly first: number;
+  readonly use: RefUse;
+  readonly role: RefRole;
+  /** The name holds an object (an event's object key, a group, a processor's object target): a namespace, never a value. */
+  readonly object?: boolean;
+  /** The place removes the field (a `remove` processor, `ctx.a.remove('b')`): its use is `read`. */
+  readonly removes?: boolean;
+}
+
+/** What a rename of a field in one document answers: the edits, each spelling rewritten in its own syntax, or why it cannot. */
+export type RenameAnswer = { readonly edits: TextEdit[] } | { readonly refused: string };
+
+/** A field to add to a file that declares fields (a field definition file, a mapping), in the file's own layout. */
+export interface FieldDeclaration {
+  /** The whole dotted path. */
+  readonly path: string;
+  readonly type: string;
+  /** The schema's level, for a schema field. */
+  readonly level?: string;
+  readonly description: string;
+  /** The schema defines it: a file that imports schema fields by name (`external: ecs`) gets that form. */
+  readonly schema: boolean;
+}
+
+/** A name a file gives one of its parts, for the workspace's symbol search (a processor's `tag`). */
+export interface NamedPart {
+  readonly name: string;
+  /** What the part is (`set processor`). */
+  readonly detail: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A place that names another file (a `pipeline` processor's `name`): go to definition opens the file that answers to it. */
+export interface FileLink {
+  readonly start: number;
+  readonly end: number;
+  /** What the name is of (`ingest pipeline`): a file answers to a link when its kind's `answersTo` gives the same. */
+  readonly namespace: string;
+  readonly name: string;
+}
+
