@@ -110,7 +110,7 @@ for (const c of dynamicCases) {
 }
 
 test('workspace index: names interned, a file replaced or deleted, components versioned, the ceiling refuses and says so', () => {
-  const index = new WorkspaceIndex({ maxFiles: 2, maxChars: 1000 });
+  const index = new WorkspaceIndex({ maxFiles: 2, maxRefs: 10 });
   const events = fileType('events', 'ndjson');
   assert.equal(index.set('a.ndjson', '{"source": {"ip": "1"}}\n', events), true);
   assert.equal(index.set('b.ndjson', '{"source": {"ip": "2"}, "host": {"name": "x"}}\n', events), true);

@@ -44,6 +44,18 @@ export interface QuickFix {
   diagnostic?: FwDiagnostic;
   /** A fix-all whose edits are made only when the client resolves it (`fixAllEdits` of `code`): `edits` is empty until then. */
   deferred?: boolean;
+  /** Edits of other files of the workspace (the unmapped-field fix writes the data stream's field file). */
+  elsewhere?: FileEdits[];
+}
+
+/** Edits of one file other than the document at hand: offsets in `text`, the file's content they were made against. */
+export interface FileEdits {
+  /** The file, relative to the workspace folder (or absolute outside one). */
+  file: string;
+  text: string;
+  edits: TextEdit[];
+  /** The file does not exist yet: it is created with the edits' text. */
+  create?: boolean;
 }
 
 export interface CompletionEntry {
@@ -184,3 +196,42 @@ export interface FileLink {
   readonly name: string;
 }
 
+
+/** A line and character (0-based, UTF-16 code units): how places in other files than the one at hand are answered. */
+export interface Place {
+  line: number;
+  character: number;
+}
+
+export interface PlaceRange {
+  start: Place;
+  end: Place;
+}
+
+/** A place in a file of the workspace, or in the schema's read-only page of a field (`schemaPage`: the field's path). */
+export interface FileRange {
+  file: string;
+  range: PlaceRange;
+  schemaPage?: string;
+}
+
+/** A symbol of the workspace search: a field some file declares, writes or carries, or a named part (a processor tag). */
+export interface WorkspaceSymbolEntry {
+  name: string;
+  kind: SymbolKindName;
+  detail: string;
+  at: FileRange;
+}
+
+/** A code lens above a declared field: its text, and where the references it opens are asked from. */
+export interface FieldLens {
+  start: number;
+  end: number;
+  title: string;
+  path: string;
+}
+
+/** A rename's edits, file by file (the document at hand included), each as places of that file. */
+export interface WorkspaceRename {
+  files: Array<{ file: string; edits: Array<{ range: PlaceRange; newText: string }> }>;
+}
