@@ -12,7 +12,10 @@ import type { WorkspaceIndex } from './workspaceIndex';
 /** Why a rename cannot be made: said to the user as it is. */
 export class RenameRefused extends Error {}
 
-/** What prepareRename answers: the span of the name at the offset and its text, or why it cannot be renamed. */
+/**
+ * What prepareRename answers: the span of the name at the offset and the field's whole path (what the user edits: the
+ * new name is always a whole path, so a nested key can move below other parents), or why it cannot be renamed.
+ */
 export type PrepareAnswer = { start: number; end: number; placeholder: string } | { refused: string };
 
 /** A field name's characters: no spaces, quotes or brackets (a name is written unquoted in every kind). */
@@ -24,7 +27,8 @@ export function prepareRename(refs: readonly WorkspaceRef[], text: string, offse
   if (!at) return { refused: 'No field name here: rename a field where a file names it (a key, a processor option, a pattern, a definition).' };
   const refused = schemaRefusal(at.path, catalog);
   if (refused) return { refused };
-  return { start: at.start, end: at.end, placeholder: text.slice(at.start, at.end) };
+  void text;
+  return { start: at.start, end: at.end, placeholder: at.path };
 }
 
 /** Why a path cannot be renamed: the schema defines it (or a custom definition does, outside the workspace's files). */
@@ -40,13 +44,13 @@ export function schemaRefusal(path: string, catalog: Catalog): string | undefine
   return undefined;
 }
 
-/** The new path a name typed over the reference's own part makes (the enclosing names stay). */
-export function newPathOf(at: WorkspaceRef, newName: string): string[] {
+/** The new path the name typed makes: a whole dotted path, as prepareRename offers the old one. */
+export function newPathOf(newName: string): string[] {
   const name = newName.trim();
   if (name === '' || !NAME.test(name) || name.split('.').some((n) => n === '')) {
     throw new RenameRefused(`'${newName}' is not a field name: give dot-separated names without spaces, quotes or brackets.`);
   }
-  return [...at.path.split('.').slice(0, at.first), ...name.split('.')];
+  return name.split('.');
 }
 
 /** How the service renames one file: read, parsed by its kind, rewritten; a refusal says why. */
@@ -68,7 +72,7 @@ export function renameField(
   const refused = schemaRefusal(at.path, catalog);
   if (refused) throw new RenameRefused(refused);
   const from = at.path.split('.');
-  const to = newPathOf(at, newName);
+  const to = newPathOf(newName);
   const files = new Set<string>([file]);
   for (const name of index.namesBelow(at.path)) for (const f of index.filesNaming(name)) files.add(f);
   const out: WorkspaceRename = { files: [] };
