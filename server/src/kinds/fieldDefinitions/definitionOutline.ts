@@ -39,8 +39,10 @@ export function declareDefinitions(doc: FieldDefinitionsDocument, fields: readon
   if (doc.root === undefined) {
     if (doc.text.trim() !== '') return undefined;
     const items = fields.map((f) => itemData(f, f.path, imports));
-    const text = writer.value(items, { indent: '', unit: writer.indentUnit(doc.text), multiline: true }).replace(/^\r?\n/, '');
-    return [{ start: 0, end: doc.text.length, newText: `${text}\n` }];
+    // The writer lays a list out as a key's value (one step in, on the next line): at the root it stands at column 0.
+    const lines = writer.value(items, { indent: '', unit: writer.indentUnit(doc.text), multiline: true }).replace(/^\r?\n/, '').split('\n');
+    const step = /^ */.exec(lines[0])![0].length;
+    return [{ start: 0, end: doc.text.length, newText: `${lines.map((l) => l.slice(Math.min(step, /^ */.exec(l)![0].length))).join('\n')}\n` }];
   }
   if (doc.root.kind !== 'array') return undefined;
   const byList = new Map<ArrayNode, PlainValue[]>();
