@@ -14,7 +14,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodeAction, CreateFile, Diagnostic, TextDocumentEdit, TextEdit } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { fileUri, LspSession, REPO, startServer, vscodeCapabilities } from '../fixtures/lsp/harness';
+import { fileUri, LspSession, messageText, REPO, startServer, vscodeCapabilities } from '../fixtures/lsp/harness';
 
 let folder: string;
 let server: LspSession;
