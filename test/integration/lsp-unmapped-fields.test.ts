@@ -128,7 +128,7 @@ describe('the fields nothing maps', () => {
     assert.deepEqual(shown(pipeline, await findings(pipeline)), ['unmapped-field warning: gaps.extra', 'unmapped-field warning: url.domain']);
     const event = 'packages/gaps/data_stream/a/sample_event.json';
     assert.deepEqual(shown(event, await findings(event)), ['unmapped-field warning: extra']);
-    const message = (await findings(pipeline))[0].message;
+    const message = messageText((await findings(pipeline))[0]);
     assert.match(message, /^gaps\.extra is written here, but package gaps does not declare it: no field file of the data stream a/);
   });
 
