@@ -426,9 +426,24 @@ async function indexedSnapshot(uri: string, token: CancellationToken): Promise<S
   return snapshotFor(uri, token);
 }
 
+/** Each folder's files' URIs, made once: a field's references may name tens of thousands of files. */
+const fileUris = new WeakMap<Workspace, Map<string, string>>();
+
 /** A workspace file's URI (files are relative to the folder; absolute outside one). */
 function uriIn(ws: Workspace): (file: string) => string {
-  return (file) => (isAbsolute(file) || !ws.folder ? pathToFileURL(file).href : pathToFileURL(join(ws.folder.path, file)).href);
+  let known = fileUris.get(ws);
+  if (!known) fileUris.set(ws, (known = new Map()));
+  const memo = known;
+  return (file) => {
+    let uri = memo.get(file);
+    if (uri === undefined) {
+      uri = isAbsolute(file) || !ws.folder ? pathToFileURL(file).href : pathToFileURL(join(ws.folder.path, file)).href;
+      // Bounded by the folder's files; a folder read again starts over.
+      if (memo.size > 500_000) memo.clear();
+      memo.set(file, uri);
+    }
+    return uri;
+  };
 }
 
 /** Another file of the workspace: its URI and, open in the editor, its version. */
