@@ -426,6 +426,14 @@ async function indexedSnapshot(uri: string, token: CancellationToken): Promise<S
   return snapshotFor(uri, token);
 }
 
+/** A relative path whose characters a file URI keeps as they are. */
+const PLAIN_PATH = /^[A-Za-z0-9._\-]+(?:\/[A-Za-z0-9._\-]+)*$/;
+
+/** The folder's own file URI, without a trailing slash. */
+function folderHref(ws: Workspace): string {
+  return pathToFileURL(ws.folder!.path).href.replace(/\/$/, '');
+}
+
 /** Each folder's files' URIs, made once: a field's references may name tens of thousands of files. */
 const fileUris = new WeakMap<Workspace, Map<string, string>>();
 
@@ -437,7 +445,9 @@ function uriIn(ws: Workspace): (file: string) => string {
   return (file) => {
     let uri = memo.get(file);
     if (uri === undefined) {
-      uri = isAbsolute(file) || !ws.folder ? pathToFileURL(file).href : pathToFileURL(join(ws.folder.path, file)).href;
+      // A relative path of plain characters needs no escaping: joined to the folder's URI as it is (pathToFileURL would give the same).
+      uri = isAbsolute(file) || !ws.folder ? pathToFileURL(file).href
+        : PLAIN_PATH.test(file) ? `${folderHref(ws)}/${file}` : pathToFileURL(join(ws.folder.path, file)).href;
       // Bounded by the folder's files; a folder read again starts over.
       if (memo.size > 500_000) memo.clear();
       memo.set(file, uri);

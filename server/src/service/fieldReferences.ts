@@ -41,8 +41,8 @@ export function referencesAt(view: WorkspaceView, offset: number, includeDeclara
   const keep = (use: string): boolean => includeDeclarations || !DECLARES.has(use as IndexedRef['use']);
   const positions = positionIndex(view.text);
   const own = view.refs.filter((r) => r.path === at.path && keep(r.use)).map((r) => ({ file: view.file, range: positions.range(r) }));
-  const others = view.index.uses(at.path, (f) => f !== view.file).filter((r) => keep(r.use)).map((r) => ({ file: r.file, range: r.range }));
-  return [...own, ...others];
+  const others = view.index.places(at.path, view.file, includeDeclarations);
+  return own.length === 0 ? others : [...own, ...others];
 }
 
 /** How near another file is to this one: the same data stream, the same package, anywhere. */

@@ -282,6 +282,26 @@ export class WorkspaceIndex implements WorkspaceFields {
     return out;
   }
 
+  /**
+   * Where `path` is named, as places only (find references on a name of tens of thousands of places: one object per
+   * place and its range, nothing else), leaving out the file `except` and, unless `declarations`, the map and define places.
+   */
+  places(path: string, except: string, declarations: boolean): Array<{ file: string; range: PlaceRange }> {
+    const name = this.numbers.get(path);
+    if (name === undefined) return [];
+    const out: Array<{ file: string; range: PlaceRange }> = [];
+    for (const id of this.postings.get(name) ?? []) {
+      const file = this.byId[id]!;
+      if (file === except) continue;
+      const rows = this.entries.get(file)!.rows;
+      for (let at = 0; at < rows.length; at += ROW) {
+        if (rows[at] !== name || (!declarations && DECLARES.has(USES[rows[at + 1] & 7]))) continue;
+        out.push({ file, range: { start: { line: rows[at + 2], character: rows[at + 3] }, end: { line: rows[at + 4], character: rows[at + 5] } } });
+      }
+    }
+    return out;
+  }
+
   /** The files that name `path`, without reading their rows. */
   filesNaming(path: string): string[] {
     const name = this.numbers.get(path);
