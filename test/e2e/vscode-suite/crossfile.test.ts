@@ -81,7 +81,7 @@ suite('one field, every file', () => {
 
   test('rename a custom field across two files: the template re-nested, the events nested and dotted as written', async () => {
     const { document } = await openFile('crossfile/index_templates/legacy.json');
-    const edit = await waitFor('a rename', () => vscode.commands.executeCommand<vscode.WorkspaceEdit>('vscode.executeDocumentRenameProvider', document.uri, positionOf(document, '"code"', 2), 'legacy.reference'), 60_000);
+    const edit = await waitFor('a rename', async () => vscode.commands.executeCommand<vscode.WorkspaceEdit>('vscode.executeDocumentRenameProvider', document.uri, positionOf(document, '"code"', 2), 'legacy.reference'), 60_000);
     assert.deepEqual(edit.entries().map(([uri]) => uri.path.slice(uri.path.indexOf('/crossfile/') + 1)).sort(), ['crossfile/events/legacy.ndjson', 'crossfile/index_templates/legacy.json']);
     assert.ok(await vscode.workspace.applyEdit(edit));
     assert.match(document.getText(), /"properties": \{\n {12}"reference": \{\n {14}"type": "keyword"/);
