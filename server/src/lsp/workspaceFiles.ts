@@ -138,7 +138,7 @@ export class WorkspaceFiles {
     this.report(workspace, refused, tooLarge);
     service.workspace.complete = true;
     progress?.done();
-    return first || staleness(workspace) !== before;
+    return staleness(workspace) !== before;
   }
 
   /** An open document changed: indexed on the next `flush` (edits are many; an action or a pause needs the last). */
@@ -230,8 +230,12 @@ function readText(path: string, host: WorkspaceFilesHost): string | undefined {
   }
 }
 
-/** What other documents' findings read of the index: component templates, declarations, the package layout. */
+/**
+ * What other documents' findings read of the index: component templates; inside packages, the declarations and the
+ * layout, and whether the first read is complete (findings of fields nothing maps wait for it).
+ */
 function staleness(workspace: Workspace): string {
   const service = workspace.service;
-  return `${service.workspace.componentsVersion}:${service.workspace.declarationsVersion}:${service.packages.version}`;
+  const packages = service.packages.packages > 0 ? `${service.workspace.declarationsVersion}:${service.workspace.complete}` : '';
+  return `${service.workspace.componentsVersion}:${service.packages.version}:${packages}`;
 }

@@ -50,6 +50,18 @@ export class PackageLayout {
 
   /** Reads a layout file's text (a manifest that is not a package's, a data stream's say, is kept as nothing). */
   set(file: string, text: string): void {
+    const before = this.said(file);
+    this.read(file, text);
+    if (this.said(file) !== before) this.version++;
+  }
+
+  /** What the layout holds for a file's folder, to tell whether reading it again changed anything. */
+  private said(file: string): string {
+    const key = file.endsWith('_dev/build/build.yml') ? parentOf(parentOf(parentOf(file))) : parentOf(file);
+    return JSON.stringify([this.manifests.get(key) ?? null, this.builds.get(key) ?? null]);
+  }
+
+  private read(file: string, text: string): void {
     const root = parseGuarded(text, true).root;
     const object = root?.kind === 'object' ? root : undefined;
     if (file.endsWith('_dev/build/build.yml')) {
@@ -63,13 +75,13 @@ export class PackageLayout {
       if (type !== undefined && PACKAGE_TYPES.has(type)) this.manifests.set(folder, { name: (object && stringOf(valueOf(object, 'name'))) ?? lastName(folder), type });
       else this.manifests.delete(folder);
     }
-    this.version++;
   }
 
   delete(file: string): void {
+    const before = this.said(file);
     if (file.endsWith('_dev/build/build.yml')) this.builds.delete(parentOf(parentOf(parentOf(file))));
     else this.manifests.delete(parentOf(file));
-    this.version++;
+    if (this.said(file) !== before) this.version++;
   }
 
   /** The package a file is in (the nearest package folder above it), and its data stream; undefined outside every package. */
