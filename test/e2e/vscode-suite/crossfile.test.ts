@@ -52,7 +52,7 @@ suite('one field, every file', () => {
       const found = await vscode.commands.executeCommand<Array<vscode.Location | vscode.LocationLink>>('vscode.executeDefinitionProvider', document.uri, positionOf(document, 'shop.order_id', 2));
       return found && found.length > 0 ? found : undefined;
     }, 60_000);
-    assert.deepEqual(definitions.map(where), [`crossfile/${STREAM.slice('crossfile/'.length)}/fields/fields.yml:4`]);
+    assert.deepEqual(definitions.map(where), [`${STREAM}/fields/fields.yml:4`]);
 
     const { document: events } = await openFile('crossfile/events/legacy.ndjson');
     const page = await vscode.commands.executeCommand<Array<vscode.Location | vscode.LocationLink>>('vscode.executeDefinitionProvider', events.uri, positionOf(events, '"name"', 2));
@@ -96,7 +96,7 @@ suite('one field, every file', () => {
     assert.equal(warning.severity, vscode.DiagnosticSeverity.Warning);
     assert.match(warning.message, /^shop\.coupon is written here, but package shop does not declare it/);
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, warning.range, vscode.CodeActionKind.QuickFix.value);
-    const fix = actions.find((a) => a.title === `Declare shop.coupon in ${STREAM.slice('crossfile/'.length)}/fields/fields.yml`);
+    const fix = actions.find((a) => a.title === `Declare shop.coupon in ${STREAM}/fields/fields.yml`);
     assert.ok(fix?.edit, `the fix among ${actions.map((a) => a.title).join(', ')}`);
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
     const fields = await vscode.workspace.openTextDocument(workspaceFile(`${STREAM}/fields/fields.yml`));
