@@ -6,9 +6,10 @@
 // in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up), then the memory of
 // long typing sessions at 100 KB and 1 MB (longSession.ts), large inputs (largeInputs.ts) and the figures behind the
 // tests' clock-free bounds (responsiveness.ts).
-// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|large|long|responsiveness (one
-// kind of document; pipeline.ts, mapping.ts; large: the large inputs alone, largeInputs.ts; long: the long sessions
-// alone, longSession.ts, of the formats given; responsiveness: responsiveness.ts alone), --formats json,yaml,
+// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|large|long|workspace|responsiveness
+// (one kind of document; workspace: the integrations-sized workspace alone, integrationsWorkspace.ts, --packages N
+// (default 400); pipeline.ts, mapping.ts; large: the large inputs alone, largeInputs.ts; long: the long sessions alone,
+// longSession.ts, of the formats given; responsiveness: responsiveness.ts alone), --formats json,yaml,
 // --no-warmup (skip the in-process rounds), --no-same-flags (skip
 // Fieldwise started with the peers' node flags, table.ts printSameFlags), --profile (CPU profile
 // of Fieldwise on the largest documents), --compare REF (instead of the table: REF's build against this checkout's on
@@ -34,6 +35,7 @@ import { median } from './stats';
 import { benchMapping } from './mapping';
 import { benchPipeline, benchPipelineDocument } from './pipeline';
 import { ComparedDocument, runCompare } from './compare';
+import { benchIntegrations, integrationsRows } from './integrationsWorkspace';
 
 const OUT = join(REPO, 'bench/out');
 const DOCS = join(OUT, 'docs');
@@ -52,6 +54,9 @@ interface Options {
   long: boolean;
   /** The figures behind the tests' clock-free bounds (bench/responsiveness.ts). */
   responsiveness: boolean;
+  /** The integrations-sized workspace (bench/integrationsWorkspace.ts), of `packages` packages. */
+  workspace: boolean;
+  packages: number;
   formats: BenchFormat[];
   warmup: boolean;
   profile: boolean;
@@ -87,9 +92,11 @@ function options(argv: string[]): Options {
   const comparable = ['clean', 'dense', 'pipeline'] as const;
   const only = compare !== undefined
     ? list<BenchKind | 'pipeline'>('--only', comparable)
-    : list<BenchKind | 'pipeline' | 'mapping' | 'large' | 'long' | 'responsiveness'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'large', 'long', 'responsiveness']);
+    : list<BenchKind | 'pipeline' | 'mapping' | 'large' | 'long' | 'workspace' | 'responsiveness'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'large', 'long', 'workspace', 'responsiveness']);
+  const packages = Number(value('--packages') ?? 400);
+  if (!Number.isInteger(packages) || packages < 1) throw new Error('--packages: a whole number of at least 1');
   return {
-    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), large: only.includes('large'), long: only.includes('long'), responsiveness: only.includes('responsiveness'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
+    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), large: only.includes('large'), long: only.includes('long'), workspace: only.includes('workspace'), packages, responsiveness: only.includes('responsiveness'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
     warmup: !argv.includes('--no-warmup'), profile: argv.includes('--profile'),
     sameFlags: !argv.includes('--no-same-flags'), compare,
   };
@@ -130,6 +137,11 @@ async function main(): Promise<void> {
   const started = Date.now();
   const catalog = loadCatalog();
   if (opts.compare !== undefined) return compare(opts.compare, opts, catalog);
+  if (opts.workspace) {
+    const figures = await benchIntegrations(opts.runs, join(OUT, 'integrations'), opts.packages, catalog);
+    process.stdout.write(`${integrationsRows(figures).join('\n')}\n`);
+    if (!opts.pipeline && !opts.mapping && opts.kinds.length === 0 && !opts.long && !opts.large && !opts.responsiveness) return;
+  }
   const kindRowsAfter = [
     ...(opts.pipeline ? await benchPipeline(opts.runs, catalog, DOCS) : []),
     ...(opts.mapping ? await benchMapping(opts.runs, catalog, DOCS) : []),

@@ -130,6 +130,8 @@ class FastYaml {
     } else {
       let end = colon;
       while (text.charCodeAt(end - 1) === SPACE) end--;
+      // A merge key (`<<:`) joins other mappings' keys to this one: the library path reads it.
+      if (end - at === 2 && c === 60 && text.charCodeAt(at + 1) === 60) throw giveUp;
       keyNode = new Scalar('string', intern(text.slice(at, end), this.newKeys), at, end, this.text, 'plain');
     }
     const property = this.keyed(keyNode);

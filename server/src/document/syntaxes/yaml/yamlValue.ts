@@ -146,7 +146,36 @@ class Builder {
       if (column < 0) column = at;
       else if (at !== column) this.error(start, property.keyTokenSpan.end, `All keys of a mapping must start at the same column (column ${column + 1}, not ${at + 1}); check the indentation`);
     }
+    if (node.properties.some(isMergeKey)) node.properties = this.merged(node.properties);
     return node;
+  }
+
+  /**
+   * YAML's merge key (`<<: *base`, `<<: [*a, *b]`), as Beats, Elasticsearch and the `yaml` library read it: the
+   * mappings' keys join this one's, the keys written here win, and an earlier mapping of a list wins over a later one.
+   * The merged keys are the anchor's own (their spans are where they are written); `<<` itself is no key.
+   */
+  private merged(properties: readonly PropertyNode[]): PropertyNode[] {
+    const own = properties.filter((p) => !isMergeKey(p));
+    const taken = new Set(own.map((p) => p.key));
+    const out = [...own];
+    for (const merge of properties.filter(isMergeKey)) {
+      const value = merge.value;
+      const sources = value?.kind === 'object' ? [value] : value?.kind === 'array' ? value.items : [];
+      for (const source of sources) {
+        if (source.kind !== 'object') {
+          this.error(merge.keyTokenSpan.start, merge.keyTokenSpan.end, 'A merge key (<<) takes a mapping or a list of mappings');
+          continue;
+        }
+        for (const p of source.properties) {
+          if (taken.has(p.key)) continue;
+          taken.add(p.key);
+          out.push(p);
+          this.visited++;
+        }
+      }
+    }
+    return out;
   }
 
   /**
@@ -232,6 +261,11 @@ class Builder {
     }
     return node;
   }
+}
+
+/** A plain `<<` key: YAML's merge key (a quoted one is an ordinary key). */
+function isMergeKey(p: PropertyNode): boolean {
+  return p.key === '<<' && p.keySpan.start === p.keyTokenSpan.start && p.keySpan.end === p.keyTokenSpan.end;
 }
 
 const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]/;
