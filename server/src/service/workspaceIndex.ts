@@ -431,13 +431,7 @@ export class WorkspaceIndex implements WorkspaceFields {
 }
 
 function placeInto(rows: Int32Array, at: number, starts: readonly number[], offset: number): void {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
+  const lo = lineOf(starts, offset);
   rows[at] = lo;
   rows[at + 1] = offset - (starts[lo] ?? 0);
 }
