@@ -5,7 +5,7 @@
 // file's references are rows of numbers in one typed array (the name's number in an interned table, the use, the
 // line and character of the place), and each name lists the files that name it.
 import type { FileType, KindDocument } from '../document/fileType';
-import { lineStarts } from '../document/lines';
+import { lineOf, lineStarts } from '../document/lines';
 import type { ComponentTemplate, FileKind, FileLink, NamedPart, RefUse, WorkspaceRef } from '../kinds/kind';
 import type { RefRole } from '../document/fieldRefs';
 import { matchesAny } from '../features/fileSettings';
