@@ -5,21 +5,19 @@
 // read as a skeleton and one unit per processor, each gets what it gets read whole. The corpus's ingest pipelines and
 // event documents are not Beats configurations.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { loadBeatsProcessorTable } from '../../server/src/catalog/beatsProcessors';
 import { fileType } from '../../server/src/document/fileType';
 import { checkBeats } from '../../server/src/kinds/beats/beatsDiagnostics';
 import { parseBeatsDocument } from '../../server/src/kinds/beats/beatsDocument';
 import { beatsEnv } from '../../server/src/kinds/beats/beatsEnv';
+import { beatsReferences, renameBeats } from '../../server/src/kinds/beats/beatsRefs';
 import { fileTypeOf } from '../../server/src/service/detect';
 import { LanguageService } from '../../server/src/service/languageService';
 import { defaultSettings } from '../../server/src/service/settings';
+import { readCorpus } from '../helpers/corpus';
 import { featureEnv, testCatalog } from '../helpers/featureFixture';
 
-const CORPUS = join(__dirname, '..', '..', '..', 'shared', 'corpus');
-const skip = existsSync(CORPUS) ? false : `no corpus at ${CORPUS}`;
 const service = new LanguageService(testCatalog(), defaultSettings);
 const PACKAGES = 'elastic-integrations/packages';
 
@@ -91,10 +89,10 @@ function findingsOf(text: string, file: string): Record<string, number> {
   return out;
 }
 
-describe('the corpus\'s Beats configurations, module configs and agent templates', { skip }, () => {
+describe('the corpus\'s Beats configurations, module configs and agent templates', () => {
   for (const c of configs) {
     test(`${c.file.replace(`${PACKAGES}/`, '')}: a Beats configuration, with its findings`, () => {
-      const text = readFileSync(join(CORPUS, c.file), 'utf8');
+      const text = readCorpus(c.file);
       assert.deepEqual(findingsOf(text, c.file), c.findings);
       // A path no glob takes: content decides (a `.yml.hbs` file is YAML by its name whatever its language id).
       const elsewhere = fileTypeOf(`notes/config${c.file.endsWith('.hbs') ? '.yml.hbs' : '.yml'}`, text, defaultSettings, service.currentCatalog, 'handlebars')?.kind;
@@ -113,13 +111,41 @@ describe('the corpus\'s Beats configurations, module configs and agent templates
     const table = loadBeatsProcessorTable();
     let split = 0;
     for (const c of configs) {
-      const text = readFileSync(join(CORPUS, c.file), 'utf8');
+      const text = readCorpus(c.file);
       const units = parseBeatsDocument(text, fileType('beats', 'yaml'), table, { splitAbove: 0 });
       const whole = parseBeatsDocument(text, fileType('beats', 'yaml'), table, { splitAbove: Infinity });
       if (units.units.length > 0) split++;
       assert.deepEqual(checkBeats(units, env), checkBeats(whole, env), c.file);
     }
     assert.ok(split >= 10, `${split} files split into units`);
+  });
+
+  test('each gives the workspace the same references, and the same rename edits, as a skeleton and units as read whole', () => {
+    const table = loadBeatsProcessorTable();
+    let renamed = 0;
+    for (const c of configs) {
+      const text = readCorpus(c.file);
+      const units = parseBeatsDocument(text, fileType('beats', 'yaml'), table, { splitAbove: 0 });
+      const whole = parseBeatsDocument(text, fileType('beats', 'yaml'), table, { splitAbove: Infinity });
+      const places = (doc: typeof units): string[] => [...beatsReferences(doc)].map((r) => `${r.start}-${r.end} ${r.use}${r.object ? ' object' : ''} ${r.path} ${text.slice(r.start, r.end)}`).sort();
+      const found = places(whole);
+      assert.deepEqual(places(units), found, c.file);
+      // Each place's text is its own segments of the path (a name spelt in place, or a default target's processor).
+      for (const r of beatsReferences(whole)) {
+        const own = r.path.split('.').slice(r.first).join('.');
+        const written = text.slice(r.start, r.end);
+        assert.ok(written === own || /^[a-z_]+$/.test(written), `${c.file}: ${written} at ${r.start} for ${r.path}`);
+      }
+      const written = [...beatsReferences(whole)].find((r) => r.use === 'write' && !r.object && r.first === 0 && text.slice(r.start, r.end) === r.path);
+      if (!written) continue;
+      const from = written.path.split('.');
+      const to = [...from.slice(0, -1), `${from[from.length - 1]}_renamed`];
+      const answer = renameBeats(whole, from, to);
+      assert.deepEqual(renameBeats(units, from, to), answer, c.file);
+      assert.ok('edits' in answer && answer.edits.some((e) => e.start === written.start), `${c.file}: ${written.path} renamed where it is written`);
+      renamed++;
+    }
+    assert.ok(renamed >= 10, `${renamed} files with a field renamed`);
   });
 });
 
@@ -132,10 +158,10 @@ const notBeats = [
   'elastic-ecs/generated/beats/fields.ecs.yml',
 ];
 
-describe('the corpus\'s pipelines, events and field files are not Beats configurations', { skip }, () => {
+describe('the corpus\'s pipelines, events and field files are not Beats configurations', () => {
   for (const file of notBeats) {
     test(file.replace(`${PACKAGES}/`, ''), () => {
-      const text = readFileSync(join(CORPUS, file), 'utf8');
+      const text = readCorpus(file);
       assert.notEqual(fileTypeOf(file, text, defaultSettings, service.currentCatalog)?.kind, 'beats');
       assert.notEqual(fileTypeOf(`notes/config.${file.split('.').pop()}`, text, defaultSettings, service.currentCatalog)?.kind, 'beats');
     });

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fileType } from '../../server/src/document/fileType';
 import { BeatsDocument, isBeats, pieceAt } from '../../server/src/kinds/beats/beatsDocument';
+import { beatsKind } from '../../server/src/kinds/beats/beatsKind';
 import { refAt } from '../../server/src/kinds/beats/beatsPosition';
 import { applyEdits } from '../../server/src/kinds/events/edits';
 import { fileTypeOf } from '../../server/src/service/detect';
@@ -297,4 +298,52 @@ test('Beats recognition: by content, a processors list of Beats processors (at t
 test('Beats recognition: a .yml.hbs file is read whatever language the editor gives it; other Handlebars files are not', () => {
   assert.equal(fileTypeOf('notes/stream.yml.hbs', `{{#if x}}\n${BEATS_TEXT}{{/if}}\n`, defaultSettings, testCatalog(), 'handlebars')?.kind, 'beats');
   assert.equal(fileTypeOf('views/page.hbs', '<p>{{processors}}</p>\n', defaultSettings, testCatalog(), 'handlebars'), undefined);
+});
+
+/** Every workspace reference of a configuration as `use path "the text of its own segments"` (object places marked). */
+function placesOf(text: string): string[] {
+  return [...beatsKind.references!(parse(text))].map((r) => `${r.use}${r.object ? ' object' : ''}${r.removes ? ' removes' : ''} ${r.path} "${text.slice(r.start, r.end)}"`);
+}
+
+const SHOP = `${P}- add_fields:\n    target: shop\n    fields:\n      order:\n        channel: web\n- drop_fields:\n    fields: [shop.tmp]\n- drop_event.when.equals.shop.order.id: ''\n- dissect:\n    tokenizer: '%{shop.order.id} %{shop.order.note}'\n    field: message\n    target_prefix: ''\n- rename:\n    fields:\n      - {from: shop.order.note, to: shop.note}\n- convert:\n    tag: order_ids\n    fields: [{from: shop.order.id, type: long}]\n`;
+
+test('Beats in the workspace: each place of a name is its own segments, an enclosing key an object place', () => {
+  assert.deepEqual(placesOf(SHOP), [
+    'write object shop "shop"',
+    'write object shop.order "order"',
+    'write shop.order.channel "channel"',
+    'read removes shop.tmp "shop.tmp"',
+    'read shop.order.id "shop.order.id"',
+    'write shop.order.id "shop.order.id"',
+    'write shop.order.note "shop.order.note"',
+    'read message "message"',
+    'read shop.order.note "shop.order.note"',
+    'write shop.note "shop.note"',
+    'read shop.order.id "shop.order.id"',
+  ]);
+});
+
+test('Beats in the workspace: a rename rewrites each place in the file\'s characters, a dotted condition key and an add_fields key below its target included', () => {
+  const doc = parse(SHOP);
+  const renamed = (from: string, to: string): string => {
+    const answer = beatsKind.rename!(doc, from.split('.'), to.split('.'));
+    return 'edits' in answer ? applyEdits(SHOP, answer.edits) : `refused: ${answer.refused}`;
+  };
+  assert.equal(renamed('shop.order.id', 'shop.order.number'), SHOP
+    .replace('equals.shop.order.id:', 'equals.shop.order.number:').replace('%{shop.order.id}', '%{shop.order.number}').replace('{from: shop.order.id,', '{from: shop.order.number,'));
+  assert.equal(renamed('shop.order.channel', 'shop.order.source'), SHOP.replace('        channel: web', '        source: web'));
+  assert.equal(renamed('shop', 'store'), SHOP.replace('target: shop', 'target: store').replace(/shop\./g, 'store.'));
+  assert.equal(renamed('shop.order', 'sale'), 'refused: shop.order is written below shop; renaming it moves it out of there, which this file kind does not do: move it by hand first');
+});
+
+test('Beats in the workspace: a processor\'s tag or id is a named part; an input\'s pipeline and the output\'s name ingest pipelines', () => {
+  assert.deepEqual(beatsKind.tags!(parse(SHOP)).map((t) => `${t.name} ${t.detail} ${SHOP.slice(t.start, t.end)}`), ['order_ids convert processor order_ids']);
+  const text = `filebeat.inputs:\n- type: filestream\n  pipeline: shop-orders\n  processors:\n  - timestamp:\n      id: parse_time\n      field: start_time\n      layouts: ['2006']\noutput.elasticsearch:\n  pipelines:\n  - pipeline: '%{[fields.kind]}'\n  - pipeline: audit\n`;
+  const doc = parse(text);
+  assert.deepEqual(beatsKind.links!(doc).map((l) => `${l.namespace}: ${l.name} ${text.slice(l.start, l.end)}`), ['ingest pipeline: shop-orders shop-orders', 'ingest pipeline: audit audit']);
+  assert.deepEqual(beatsKind.tags!(doc).map((t) => t.name), ['parse_time']);
+  const template = 'paths: [{{paths}}]\npipeline: {{ IngestPipeline "orders" }}\nprocessors:\n  - add_locale: ~\n';
+  const linked = service.parse(template, fileType('beats', 'yaml'));
+  assert.ok(isBeats(linked));
+  assert.deepEqual(beatsKind.links!(linked).map((l) => `${l.name} ${template.slice(l.start, l.end)}`), ['orders {{ IngestPipeline "orders" }}']);
 });

@@ -16,7 +16,8 @@ import { beatsEnv } from './beatsEnv';
 import { beatsFixes } from './beatsFixes';
 import { beatsHints } from './beatsHints';
 import { hoverBeats } from './beatsHover';
-import { beatsOutline } from './beatsOutline';
+import { beatsLinks, beatsOutline, beatsTags } from './beatsOutline';
+import { beatsReferences, renameBeats } from './beatsRefs';
 import { pieceRules } from './beatsRules';
 import { looksLikeBeats, mightBeBeats } from './looksLikeBeats';
 
@@ -63,6 +64,10 @@ export const beatsKind: FileKind<BeatsDocument> = {
   inlayHints: (doc, range, env) => beatsHints(doc, range, beatsEnv(env)),
   codeActions: (doc, range, { shown }) => beatsFixes(doc, shown, range),
   symbols: (doc) => beatsOutline(doc),
+  references: beatsReferences,
+  rename: renameBeats,
+  tags: beatsTags,
+  links: beatsLinks,
   writtenFields: (doc) => writtenPaths(doc),
 };
 

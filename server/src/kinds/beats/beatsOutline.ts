@@ -1,9 +1,11 @@
 // The outline of a Beats configuration: each `processors:` list with its processors, and an if/then/else with the
-// processors under it, in the order written.
+// processors under it, in the order written; the processors' identifiers for the workspace symbol search, and the
+// ingest pipelines the configuration names.
 import type { ArrayNode, Span, ValueNode } from '../../document/model';
-import type { OutlineSymbol } from '../../features/types';
+import type { FileLink, NamedPart, OutlineSymbol } from '../../features/types';
 import type { BeatsDocument, PlacedUnit } from './beatsDocument';
 import type { BeatsReading } from './beatsReading';
+import { touchesTag } from './templateMask';
 
 export function beatsOutline(doc: BeatsDocument): OutlineSymbol[] {
   const skeleton = doc.skeleton;
@@ -75,4 +77,61 @@ function nested(reading: BeatsReading, list: ArrayNode, item: ValueNode): boolea
 
 function shift(span: Span, at: number): Span {
   return { start: span.start + at, end: span.end + at };
+}
+
+/** The identifiers processors take (`tag` of script, convert or syslog; `id` of timestamp, decode_cef, ...). */
+const IDENTIFIERS = new Set(['tag', 'id']);
+
+/** Every processor's identifier, for the workspace symbol search. */
+export function beatsTags(doc: BeatsDocument): NamedPart[] {
+  const out: NamedPart[] = [];
+  const pieces = [{ reading: doc.skeleton, at: 0 }, ...doc.units.map((u) => ({ reading: u.unit.reading(false), at: u.start }))];
+  for (const { reading, at } of pieces) {
+    for (const site of reading.processors) {
+      for (const entry of site.entries) {
+        const value = entry.value;
+        if (!IDENTIFIERS.has(entry.path) || entry.spec.kind !== 'string' || value?.kind !== 'string' || touchesTag(doc.tags, value.start + at, value.end + at)) continue;
+        const name = String(value.value);
+        if (name !== '') out.push({ name, detail: `${site.name} processor`, start: value.start + at, end: value.end + at });
+      }
+    }
+  }
+  return out;
+}
+
+/** What the ingest pipeline kind's files answer to (its `answersTo`): a link names a pipeline in it. */
+const PIPELINE_NAMESPACE = 'ingest pipeline';
+
+/** An integration package's reference to one of its pipelines, as the package's agent templates write it. */
+const PACKAGE_REFERENCE = /\{\{\s*IngestPipeline\s+["']([^"']+)["']\s*\}\}/;
+
+/**
+ * The ingest pipelines the settings name: an input's `pipeline:`, `output.elasticsearch.pipeline`, an item of its
+ * `pipelines:` (a name that is a format string, `%{[fields.x]}`, is chosen per event: no file). Processors take no
+ * `pipeline` option: their lists are passed over.
+ */
+export function beatsLinks(doc: BeatsDocument): FileLink[] {
+  const out: FileLink[] = [];
+  // An alias stands for a node written before: read once (a chain of aliases must not multiply the walk).
+  const seen = new Set<ValueNode>();
+  const visit = (node: ValueNode | undefined): void => {
+    if (!node || seen.has(node)) return;
+    seen.add(node);
+    if (node.kind === 'array') for (const item of node.items) visit(item);
+    if (node.kind !== 'object') return;
+    for (const p of node.properties) {
+      const key = p.key;
+      if (key === 'processors' || key.endsWith('.processors')) continue;
+      const value = p.value;
+      if ((key === 'pipeline' || key.endsWith('.pipeline')) && value?.kind === 'string') {
+        const written = doc.text.slice(value.start, value.end);
+        const named = touchesTag(doc.tags, value.start, value.end) ? PACKAGE_REFERENCE.exec(written)?.[1] : String(value.value).trim();
+        if (named !== undefined && named !== '' && !named.includes('%{')) out.push({ start: value.start, end: value.end, namespace: PIPELINE_NAMESPACE, name: named });
+      } else {
+        visit(value);
+      }
+    }
+  };
+  visit(doc.skeleton.root);
+  return out;
 }
