@@ -19,7 +19,8 @@ import { indexedGlobs } from './service/workspaceIndex';
 import { Cancelled, describe, guarded, throwIfCancelled, yieldToEventLoop } from './lsp/guard';
 import { LineTableDocument } from './lsp/lineTableDocument';
 import { OpenDocuments, Snapshot } from './lsp/openDocuments';
-import { StatusRequest, StatusResult } from './lsp/protocol';
+import { DocumentLanguageNotification, StatusRequest, StatusResult } from './lsp/protocol';
+import { DocumentLanguages } from './lsp/documentLanguages';
 import { PullDiagnostics } from './lsp/pullDiagnostics';
 import { PushDiagnostics } from './lsp/pushDiagnostics';
 import { resolveCompletionItem, toCompletionList } from './lsp/completionList';
@@ -191,6 +192,14 @@ documents.onDidChangeContent(async ({ document }) => {
   push.schedule(document.uri, first ? 0 : undefined);
 });
 
+// A document whose content says another language than the one it was opened with (a `.conf` file that is a Logstash
+// pipeline): a client that sets languages is told, once the text says so.
+const languages = new DocumentLanguages((uri, languageId) => void connection.sendNotification(DocumentLanguageNotification, { uri, languageId }));
+documents.onDidChangeContent(async ({ document }) => {
+  await ready;
+  if (client.documentLanguage) languages.follow(open.context(document.uri));
+});
+
 // An open workspace file's text is the index's copy: one that may define component templates is indexed after a pause
 // in typing (other documents' findings read it), every other one when an action on a mapping needs it.
 let indexTimer: NodeJS.Timeout | undefined;
@@ -209,6 +218,7 @@ documents.onDidClose(({ document }) => {
   const ws = workspaces.of(document.uri);
   if (ws.folder) workspaceFiles.closed(ws, ws.fileOf(document.uri));
   seen.delete(document.uri);
+  languages.forget(document.uri);
   open.close(document.uri);
   pull.forget(document.uri);
   if (!client.pullDiagnostics) push.close(document.uri);

@@ -31,6 +31,8 @@ export interface ClientFeatures {
   dynamicFormatting: boolean;
   /** documentSymbol answers as a tree (DocumentSymbol[]), not a flat list. */
   hierarchicalSymbols: boolean;
+  /** The client sets a document's language when the server says what it is (`fieldwise/documentLanguage`). */
+  documentLanguage: boolean;
 }
 
 export function readClientFeatures(caps: ClientCapabilities): ClientFeatures {
@@ -58,5 +60,13 @@ export function readClientFeatures(caps: ClientCapabilities): ClientFeatures {
     codeActionResolvesEdit: text?.codeAction?.resolveSupport?.properties.includes('edit') === true && text.codeAction.dataSupport === true,
     dynamicFormatting: text?.formatting?.dynamicRegistration === true && text.rangeFormatting?.dynamicRegistration === true,
     hierarchicalSymbols: text?.documentSymbol?.hierarchicalDocumentSymbolSupport === true,
+    documentLanguage: announces(caps.experimental, 'documentLanguage'),
   };
+}
+
+/** Whether the client's `experimental.fieldwise` capabilities hold `name: true` (they are the client's own JSON). */
+function announces(experimental: unknown, name: string): boolean {
+  if (typeof experimental !== 'object' || experimental === null) return false;
+  const fieldwise: unknown = (experimental as Record<string, unknown>).fieldwise;
+  return typeof fieldwise === 'object' && fieldwise !== null && (fieldwise as Record<string, unknown>)[name] === true;
 }

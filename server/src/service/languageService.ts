@@ -256,6 +256,16 @@ export class LanguageService {
     return parts.length === 0 ? undefined : parts.flatMap((p) => p.kind.format!(p.doc, options, range));
   }
 
+  /**
+   * The editor language a document of `type` is written in, when the one it was opened with (`languageId`) says no
+   * such thing: a `.conf` file an editor opened as Properties whose content is Logstash's. Undefined when it fits.
+   */
+  languageFor(type: FileType, languageId: string): string | undefined {
+    if (type.console) return undefined;
+    const ids = formatOf(type.format).languageIds;
+    return ids.includes(languageId) ? undefined : ids[0];
+  }
+
   /** The editor language ids of the formats some kind formats: what formatting is offered for. */
   formattedLanguages(): string[] {
     const formats = new Set(kinds.filter((k) => k.format).flatMap((k) => k.formats));
