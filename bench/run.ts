@@ -5,8 +5,8 @@
 // that only holds the document); prints one table with the ratios against the targets, then the first and the warm
 // in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up), then the memory of
 // long typing sessions at 100 KB and 1 MB (longSession.ts) and large inputs (largeInputs.ts).
-// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|large|long (one kind of document;
-// pipeline.ts, mapping.ts; large: the large inputs alone, largeInputs.ts; long: the long sessions alone, longSession.ts,
+// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|logstash|large|long (one kind of
+// document; pipeline.ts, mapping.ts, logstash.ts; large: the large inputs alone, largeInputs.ts; long: the long sessions alone, longSession.ts,
 // of the formats given), --formats json,yaml,
 // --no-warmup (skip the in-process rounds), --no-same-flags (skip
 // Fieldwise started with the peers' node flags, table.ts printSameFlags), --profile (CPU profile
@@ -30,6 +30,7 @@ import { runSession, SESSION_LIMITS, SessionFigures, SessionOptions } from './se
 import { printSameFlags, printTable, SideFigures, Summary } from './table';
 import { median } from './stats';
 import { benchMapping } from './mapping';
+import { benchLogstash } from './logstash';
 import { benchPipeline, benchPipelineDocument } from './pipeline';
 import { ComparedDocument, runCompare } from './compare';
 
@@ -46,6 +47,8 @@ interface Options {
   large: boolean;
   /** The mapping row (bench/mapping.ts). */
   mapping: boolean;
+  /** The Logstash rows (bench/logstash.ts). */
+  logstash: boolean;
   /** The long sessions alone (bench/longSession.ts); they also run after the table of clean or dense documents. */
   long: boolean;
   formats: BenchFormat[];
@@ -83,9 +86,9 @@ function options(argv: string[]): Options {
   const comparable = ['clean', 'dense', 'pipeline'] as const;
   const only = compare !== undefined
     ? list<BenchKind | 'pipeline'>('--only', comparable)
-    : list<BenchKind | 'pipeline' | 'mapping' | 'large' | 'long'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'large', 'long']);
+    : list<BenchKind | 'pipeline' | 'mapping' | 'logstash' | 'large' | 'long'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'logstash', 'large', 'long']);
   return {
-    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), large: only.includes('large'), long: only.includes('long'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
+    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), logstash: only.includes('logstash'), large: only.includes('large'), long: only.includes('long'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
     warmup: !argv.includes('--no-warmup'), profile: argv.includes('--profile'),
     sameFlags: !argv.includes('--no-same-flags'), compare,
   };
@@ -129,6 +132,7 @@ async function main(): Promise<void> {
   const kindRowsAfter = [
     ...(opts.pipeline ? await benchPipeline(opts.runs, catalog, DOCS) : []),
     ...(opts.mapping ? await benchMapping(opts.runs, catalog, DOCS) : []),
+    ...(opts.logstash ? await benchLogstash(opts.runs, catalog, DOCS) : []),
   ];
   if (opts.kinds.length === 0) {
     if (kindRowsAfter.length > 0 || !opts.long) printTable([], { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter: loadavg()[0], minutes: (Date.now() - started) / 60000 }, kindRowsAfter);
