@@ -34,15 +34,15 @@ const BEATS_ECS = 'elastic-ecs/generated/beats/fields.ecs.yml';
 const files: DefinitionsCase[] = [
   {
     file: BEATS_ECS,
-    findings: { 'beta-field': 58, 'deprecated-field': 11, 'foreign-meta-field': 1, 'nested-only': 10, 'undefined-field-set': 177, 'unnamespaced-custom-field': 6 },
+    // The groups at the root of sets this schema does not have (cloud, data_stream, ecs, organization, registry,
+    // vulnerability) are namespaces: no unnamespaced-custom-field on them.
+    // undefined-field-set: once per set placement (a set's verdict is the set's), not on each of its 177 names.
+    findings: { 'beta-field': 58, 'deprecated-field': 11, 'foreign-meta-field': 1, 'nested-only': 10, 'undefined-field-set': 29 },
     uncounted: ['beta-field', 'undefined-field-set'],
     underlined: {
       // Sets the family places only nested, defined at the root of its file as templates of their placements.
       'nested-only: as': 1, 'nested-only: code_signature': 1, 'nested-only: elf': 1, 'nested-only: geo': 1, 'nested-only: hash': 1,
       'nested-only: interface': 1, 'nested-only: os': 1, 'nested-only: pe': 1, 'nested-only: vlan': 1, 'nested-only: x509': 1,
-      // Root names of sets of later versions or other tools that this schema does not have.
-      'unnamespaced-custom-field: cloud': 1, 'unnamespaced-custom-field: data_stream': 1, 'unnamespaced-custom-field: ecs': 1,
-      'unnamespaced-custom-field: organization': 1, 'unnamespaced-custom-field: registry': 1, 'unnamespaced-custom-field: vulnerability': 1,
       'foreign-meta-field: ecs': 1,
       // host.user.* (a deprecated placement) and log.original.
       'deprecated-field: user.domain': 1, 'deprecated-field: user.email': 1, 'deprecated-field: user.full_name': 1, 'deprecated-field: user.group.domain': 1,
@@ -52,17 +52,18 @@ const files: DefinitionsCase[] = [
   },
   {
     file: `${INTEGRATIONS}/aws/data_stream/cloudtrail/fields/ecs.yml`,
-    findings: { 'foreign-meta-field': 1, 'unknown-external-field': 9 },
+    // external: ecs names in sets this schema names but leaves undefined get an event key's verdict (a hint per set),
+    // not an error: the package's CI stays green on them.
+    findings: { 'foreign-meta-field': 1, 'undefined-field-set': 4 },
     underlined: {
-      'foreign-meta-field: ecs.version': 1, 'unknown-external-field: file.path': 1, 'unknown-external-field: group.id': 1, 'unknown-external-field: group.name': 1,
-      'unknown-external-field: related.hash': 1, 'unknown-external-field: related.user': 1, 'unknown-external-field: user_agent.device.name': 1,
-      'unknown-external-field: user_agent.name': 1, 'unknown-external-field: user_agent.original': 1, 'unknown-external-field: user_agent.version': 1,
+      'foreign-meta-field: ecs.version': 1, 'undefined-field-set: file': 1, 'undefined-field-set: group': 1, 'undefined-field-set: related': 1,
+      'undefined-field-set: user_agent': 1,
     },
   },
   {
     file: `${INTEGRATIONS}/nginx/data_stream/access/fields/ecs.yml`,
-    findings: { 'foreign-meta-field': 1, 'undefined-field-set': 2, 'unknown-field': 1 },
-    underlined: { 'foreign-meta-field: ecs.version': 1, 'undefined-field-set: user_agent': 2, 'unknown-field: offset': 1 },
+    findings: { 'foreign-meta-field': 1, 'undefined-field-set': 1, 'unknown-field': 1 },
+    underlined: { 'foreign-meta-field: ecs.version': 1, 'undefined-field-set: user_agent': 1, 'unknown-field: offset': 1 },
   },
   {
     file: `${INTEGRATIONS}/okta/data_stream/system/fields/ecs.yml`,
@@ -71,8 +72,8 @@ const files: DefinitionsCase[] = [
   },
   {
     file: `${INTEGRATIONS}/suricata/data_stream/eve/fields/ecs.yml`,
-    findings: { 'foreign-meta-field': 1, 'undefined-field-set': 24 },
-    underlined: { 'foreign-meta-field: ecs.version': 1, 'undefined-field-set: file': 1, 'undefined-field-set: related': 1, 'undefined-field-set: tls.server.x509': 15, 'undefined-field-set: user_agent': 7 },
+    findings: { 'foreign-meta-field': 1, 'undefined-field-set': 4 },
+    underlined: { 'foreign-meta-field: ecs.version': 1, 'undefined-field-set: file': 1, 'undefined-field-set: related': 1, 'undefined-field-set: tls.server.x509': 1, 'undefined-field-set: user_agent': 1 },
   },
   {
     // Its top-level `name: version` (host.os.version that lost its prefix) is a custom field outside a namespace.
@@ -82,8 +83,8 @@ const files: DefinitionsCase[] = [
   },
   {
     file: `${INTEGRATIONS}/zeek/data_stream/dns/fields/ecs.yml`,
-    findings: { 'foreign-meta-field': 1, 'undefined-field-set': 18 },
-    underlined: { 'foreign-meta-field: ecs.version': 1, 'undefined-field-set: dns': 18 },
+    findings: { 'foreign-meta-field': 1, 'undefined-field-set': 1 },
+    underlined: { 'foreign-meta-field: ecs.version': 1, 'undefined-field-set: dns': 1 },
   },
 ];
 

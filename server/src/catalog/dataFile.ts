@@ -1,6 +1,6 @@
 // Reads one YAML data file of schema/ (other than the field sets) and validates it with its JSON Schema (ajv). A
 // build-time snapshot (dist/data-snapshot.json) of the built-in files spares a server the YAML parse and the schema
-// compile (about 200 ms cold for the type table, on a pipeline's first check); used only while both files still match.
+// compile inside a first check (the type table's is the largest); used only while both files still match.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { builtinSchemaDir } from './schemaDir';

@@ -43,6 +43,8 @@ export interface OptionSpec {
   readonly default?: unknown;
   /** The option whose value is the default: a target written in place (`convert.target_field` ← `field`). */
   readonly defaultFrom?: string;
+  /** `object`: the option names an object the processor fills (a namespace, never a value of its own). */
+  readonly holds?: 'object';
   /** The values the option (or each item of it) may take. */
   readonly values?: readonly string[];
   /** The Elasticsearch version the option appeared in, where known. */
@@ -71,6 +73,17 @@ export interface ProcessorSpec {
   readonly defaultWrites: readonly DefaultWrite[];
   /** Groups of options of which exactly one must be given (`set`: value or copy_from). */
   readonly oneOf: readonly (readonly string[])[];
+  /**
+   * What the processor writes in place when a target option is left out: the target's `defaultFrom` option (its
+   * `field`), as an option that writes the names it holds.
+   */
+  readonly inPlace: readonly InPlaceWrite[];
+}
+
+/** A target option (`target_field`) whose default is another option's value, and that option as a write. */
+export interface InPlaceWrite {
+  readonly target: string;
+  readonly source: OptionSpec;
 }
 
 export interface ProcessorTable {
@@ -92,6 +105,7 @@ interface OptionData {
   required?: boolean;
   default?: unknown;
   defaultFrom?: string;
+  holds?: 'object';
   values?: string[];
   since?: string;
   description: string;
@@ -218,6 +232,12 @@ function tableFromData(file: string, data: TableData, lineOf: (pointer: string) 
       required: Object.freeze(Object.values(options).filter((o) => o.required)),
       defaultWrites: Object.freeze((source.writes ?? []).map((write) => Object.freeze({ ...write }))),
       oneOf: Object.freeze((source.oneOf ?? []).map((group) => Object.freeze([...group]))),
+      inPlace: Object.freeze(Object.values(options).flatMap((target) => {
+        const from = target.defaultFrom === undefined ? undefined : options[target.defaultFrom];
+        if (!from) return [];
+        const source: OptionSpec = { ...from, access: 'write', ...(target.holds !== undefined ? { holds: target.holds } : {}) };
+        return [Object.freeze({ target: target.name, source: Object.freeze(source) })];
+      })),
     }));
   }
   const names = Object.freeze([...processors.keys()]);
@@ -241,6 +261,7 @@ function toOption(name: string, data: OptionData, common: boolean): OptionSpec {
     required: data.required ?? false,
     ...(data.default !== undefined ? { default: deepFreeze(structuredClone(data.default)) } : {}),
     ...(data.defaultFrom !== undefined ? { defaultFrom: data.defaultFrom } : {}),
+    ...(data.holds !== undefined ? { holds: data.holds } : {}),
     ...(data.values !== undefined ? { values: Object.freeze([...data.values]) } : {}),
     ...(data.since !== undefined ? { since: data.since } : {}),
     description: data.description.trim(),

@@ -49,8 +49,11 @@ export interface TypeCompatibility {
   /** Grok capture types (`%{IP:source.ip:TYPE}`), without the untyped capture. */
   readonly grokTypes: readonly string[];
   esType(name: string): EsFieldType | undefined;
-  /** A field of `schemaType` mapped as `esType`; undefined when `esType` is no Elasticsearch field type. */
-  mapping(schemaType: Datatype, esType: string): Compatibility | undefined;
+  /**
+   * A field of `schemaType` mapped as `esType` (`path`: the field, whose own entry may judge otherwise: event.dataset as
+   * constant_keyword); undefined when `esType` is no Elasticsearch field type.
+   */
+  mapping(schemaType: Datatype, esType: string, path?: string): Compatibility | undefined;
   /** The other mapping types the table names for `schemaType`, with their own reasons: its warnings and particular errors. */
   namedMappings(schemaType: Datatype): ReadonlyArray<{ esType: string } & Compatibility>;
   /** A `convert` processor with `type: convertType` writing a field of `schemaType`; undefined for an unknown type. */
@@ -66,6 +69,7 @@ interface TypesFile {
   esTypes: EsFieldType[];
   schemaTypes: Record<string, { mapping?: Record<string, Compatibility>; ingest: Record<IngestKind, Compatibility> }>;
   ingest: { convert: IngestKind[]; grok: Record<string, IngestKind>; grokUntyped: IngestKind };
+  fields?: Record<string, { mapping: Record<string, Compatibility> }>;
 }
 
 /** The table of a schema/ folder (the built-in one by default), read once; throws DefinitionError on bad data. */
@@ -124,6 +128,11 @@ function crossReferenceProblems(
       if (esType === schemaType) problems.push(at(pointer, `'${esType}' is the schema's own type, always ok`));
     }
   }
+  for (const [path, entry] of Object.entries(data.fields ?? {})) {
+    for (const esType of Object.keys(entry.mapping)) {
+      if (!esTypes.has(esType)) problems.push(at(toPointer(['fields', path, 'mapping', esType]), `unknown Elasticsearch type '${esType}'`));
+    }
+  }
   return problems;
 }
 
@@ -146,9 +155,12 @@ class Table implements TypeCompatibility {
     return this.byName.get(name);
   }
 
-  mapping(schemaType: Datatype, esType: string): Compatibility | undefined {
+  mapping(schemaType: Datatype, esType: string, path?: string): Compatibility | undefined {
     const mapped = this.byName.get(esType);
     if (!mapped) return undefined;
+    const fields = this.data.fields;
+    const byField = path !== undefined && fields && Object.hasOwn(fields, path) ? fields[path].mapping : undefined;
+    if (byField && Object.hasOwn(byField, esType)) return byField[esType];
     if (esType === schemaType) return { verdict: 'ok', reason: "the schema's own type" };
     if (mapped.shape === 'alias') return { verdict: 'ok', reason: `${esType} stores ${mapped.stores}` };
     const named = this.entry(schemaType).mapping?.[esType];

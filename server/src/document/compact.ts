@@ -1,4 +1,4 @@
-// A 5 MB document's trees have about a million nodes, built in one check and all kept by the command line: these keep them small.
+// Nodes are a large document's most numerous objects, built in one check and all kept by the command line: these keep them small.
 import type { ArrayNode, ObjectNode } from './model';
 
 const LONGEST = 32;
@@ -6,8 +6,8 @@ const POOL_SIZE = 50_000;
 let pool = new Map<string, string>();
 
 /**
- * New keys one parse may add to the pool. An event of 100,000 distinct dotted keys copied every key into the pool and
- * emptied it twice, on every parse (code actions parse it again); keys that repeat across events are far fewer.
+ * New keys one parse may add to the pool: without a bound, an event of very many distinct keys would copy each into the
+ * pool and empty it, on every parse (code actions parse it again); keys that repeat across events are far fewer.
  */
 export const NEW_KEYS_PER_PARSE = 10_000;
 

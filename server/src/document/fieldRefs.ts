@@ -109,8 +109,8 @@ export class FieldRef {
 }
 
 /**
- * A class, all slots made at once: objects given their fields one by one in different orders had several shapes, and
- * the optimised code reading them was thrown away each time a new one came (a pipeline's thousands of references).
+ * A class, all slots made at once: every instance has one shape, so the code reading a pipeline's thousands of
+ * references stays optimised (fields given one by one in different orders make several shapes).
  */
 class Extras {
   spans: Span[] | undefined = undefined;
@@ -253,6 +253,8 @@ export interface NamedRefDetail {
   literalDotted?: boolean;
   /** Written by default (the processor names no target): its segments are the processor's name, not its own. */
   implied?: boolean;
+  /** The name holds an object (a group of definitions, a target a processor fills): a namespace, never a value. */
+  object?: boolean;
 }
 
 /** Every field reference of an event, in document order. */

@@ -72,7 +72,7 @@ export interface PropertyNode {
   colon?: number;
 }
 
-// A 5 MB document holds about a million nodes, so the two most numerous kinds get a compact form: numbers
+// Nodes are a large document's most numerous objects, so the two most numerous kinds get a compact form: numbers
 // instead of span objects, and the source text sliced on demand instead of a copy per value.
 
 export class Scalar implements ScalarNode {

@@ -1,5 +1,5 @@
 // The limit on completion items per answer in the editor (`fieldwise.completion.maxItems`): the top level of an event
-// offers every field of the schema with its nesting (about 600 entries, 80 KB per answer). Past the limit the answer
+// offers every field of the schema with its nesting (hundreds of entries). Past the limit the answer
 // says it is incomplete, so the client asks again as the user types, and the server filters by what was typed.
 // Key completion applies it to its candidates before it builds any entry (`keyCompletion.ts`); every other list after.
 import type { CompletionEntry, LimitedCompletion } from './types';

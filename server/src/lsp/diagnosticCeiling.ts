@@ -31,7 +31,7 @@ function isLow(f: FwDiagnostic): boolean {
 }
 
 function notice(left: number, max: number): FwDiagnostic {
-  // Digits grouped by hand: toLocaleString's first call loads ICU's number formats, about 15 ms of a first open.
+  // Digits grouped by hand: toLocaleString's first call loads ICU's number formats, inside a first open.
   const n = (v: number): string => String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return {
     code: CEILING_CODE,

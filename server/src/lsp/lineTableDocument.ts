@@ -1,6 +1,6 @@
 // The open documents' text with their line table, for TextDocuments: the same answers as vscode-languageserver-
 // textdocument's TextDocument (UTF-16 offsets; \n, \r\n and \r end a line), but the table is a typed array found by
-// native string search, ~10x faster to build on a large document than the library's per-character loop, and smaller.
+// native string search, quicker to build on a large document than the library's per-character loop, and smaller.
 import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 
 const LF = 10;

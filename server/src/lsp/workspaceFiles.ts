@@ -33,7 +33,7 @@ export class WorkspaceFiles {
   /**
    * Workspaces whose files are read: only the mappings read the index, so the first mapping or console document
    * opened in a folder (or an action on one) starts the first read; a folder where only event documents and
-   * pipelines are edited never pays for it (reading 3 MB of events cost an open beside it 0.6 s and 50 MB).
+   * pipelines are edited never pays for it (a read beside an open slows that open and raises its peak memory).
    */
   private readonly wanted = new WeakSet<Workspace>();
   /** How many files the last scan of a workspace left out: warned again only when it changes. */

@@ -202,7 +202,7 @@ function scan(text: string, caret: number | undefined): Scan {
       i = end < 0 ? text.length : end;
     } else if (isIdentStart(c)) {
       let end = i + 1;
-      // Reads stay inside the text: a read past its end deoptimised this loop (once per script ending in a name).
+      // Reads stay inside the text: a read past its end deoptimises this loop.
       while (end < text.length && isIdentPart(text.charCodeAt(end))) end++;
       const member = i > 0 && text.charCodeAt(i - 1) === 46;
       // `ctx` by its character codes (no startsWith in this loop's compiled code).

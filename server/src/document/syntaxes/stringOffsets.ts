@@ -138,8 +138,8 @@ export interface PlainString {
 export type StringSource = DecodedString | PlainString;
 
 /**
- * `decodeWithOffsets`, except that a closed JSON string without escapes or line breaks is a PlainString: a 1 MB
- * pipeline holds tens of thousands of strings, and two offset tables for each were most of its parse.
+ * `decodeWithOffsets`, except that a closed JSON string without escapes or line breaks is a PlainString: a large
+ * pipeline holds tens of thousands of strings, and only a decoding that moves characters needs offset tables.
  */
 export function decodeString(raw: string, style: ScalarStyle, syntax: StringSyntax, blockIndent?: number): StringSource | undefined {
   const last = raw.length - 1;

@@ -13,7 +13,7 @@ export function createRuleContext(event: EventSlice | EventView, env: FeatureEnv
 }
 
 // A class, not an object literal with a getter: a literal's per-call accessor closures give every context its own
-// hidden class, and those (old-generation) maps kept each event's infos alive through young collections.
+// hidden class, and those (old-generation) maps would keep each event's infos alive through young collections.
 class EventContext implements RuleContext {
   readonly catalog: Catalog;
   readonly format: DocumentFormat;

@@ -1,6 +1,6 @@
 // The name rules over written names judged by their spelling alone: references at the root that hold no value (a
 // pipeline's written names) are judged once per spelling, and each finding is given to every place the name is
-// written. A 1 MB pipeline writes thousands of names of a few hundred spellings; each rule's findings come out as a run
+// written. A large pipeline writes thousands of names of a few hundred spellings; each rule's findings come out as a run
 // over every reference gives them (the rules read the view's references in order, and ask the view only which paths
 // it has). A place is a reference, or a name with its segments' offsets (what a pipeline unit's digest keeps).
 import { BoundedMemo } from '../../document/boundedMemo';

@@ -2,6 +2,7 @@
 // values belong in labels (as keywords), other extra fields under a namespace named after their tool. The fix
 // moves it into labels, its value written as a string. Capitalized names are the spec's own escape: not reported.
 import type { ValueNode } from '../../document/model';
+import { NamedRef } from '../../document/fieldRefs';
 import { isLowerCaseName } from '../values/notation';
 import type { Finding, Rule } from '../rule';
 import { findingAt } from '../values/values';
@@ -17,7 +18,10 @@ export const unnamespacedCustomField: Rule = {
     const out: Finding[] = [];
     for (const info of ctx.infosWith('custom')) {
       const ref = info.ref;
-      // A name another file kind writes (a pipeline's target) holds a value the file does not show: judged by its name.
+      // An object is a namespace already (spec: other fields go under one): a group of definitions, a processor's
+      // object target, a key holding an object. A name another file kind writes otherwise holds a value it does not
+      // show: judged by its name.
+      if (ref instanceof NamedRef && ref.detail.object === true) continue;
       const keyword = ref.value ? keywordOf(ref.value) : ref.role !== 'key' ? '' : undefined;
       if (info.status !== 'custom' || ref.path.length !== 1 || keyword === undefined || !isLowerCaseName(ref.path[0])) continue;
       const name = ref.path[0];
@@ -25,7 +29,8 @@ export const unnamespacedCustomField: Rule = {
       out.push(findingAt(ref.pathSpan, {
         message: `'${name}' is a custom field at the root with no namespace: a simple value goes in labels (labels.${name}, as a keyword), other fields under a namespace named after their tool`
           + (taken ? ` (labels.${name} is already set)` : ''),
-        data: taken || ref.role !== 'key' ? undefined : { name, keyword },
+        // The name for a kind that knows more of it (a pipeline that writes below it); the keyword for the events' fix.
+        data: taken || ref.role !== 'key' ? { name } : { name, keyword },
       }));
     }
     return out;

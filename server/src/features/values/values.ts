@@ -31,7 +31,7 @@ export function quote(text: string, max = 60): string {
 /**
  * A text of at most `max` characters for a message, cut with "..." when longer. Messages' own text is ASCII (not "…"):
  * one other character makes the whole answer of thousands of diagnostics a two-byte string, which JSON-RPC serialises
- * and encodes ~60% slower.
+ * and encodes more slowly.
  */
 export function shortened(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 3)}...` : text;
@@ -76,7 +76,7 @@ export function keySpanUpTo(ref: FieldRef, index: number): Span {
 
 /**
  * A finding over a span (a key's or a value's). Copied field by field: `{ ...span, message }` takes a slow path in
- * V8 (about a microsecond a finding), and a document can have tens of thousands of findings.
+ * V8, and a document can have tens of thousands of findings.
  */
 export function findingAt(span: Span, fields: Omit<Finding, 'start' | 'end'>): Finding {
   const finding: Finding = { start: span.start, end: span.end, message: fields.message };

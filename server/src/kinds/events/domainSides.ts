@@ -34,7 +34,7 @@ function domainPrefixes(catalog: Catalog): string[] {
   return prefixes;
 }
 
-// A Public Suffix List lookup costs ~10 µs; the two domain rules share one per event, and a file repeats its domains.
+// A Public Suffix List lookup costs more than a rule's other work; the two domain rules share one per event, and a file repeats its domains.
 const sidesCache = new WeakMap<EventView, DomainSide[]>();
 const splits = new BoundedMemo<DomainParts | undefined>(splitDomain, 5000);
 

@@ -10,7 +10,7 @@ import { createRuleContext } from '../../features/names/ruleContext';
 import type { Rule } from '../../features/rule';
 import { rules } from './rules';
 
-// Each rule's check read once: `rule.check` on 47 differently shaped rule objects is a megamorphic load, per rule and event.
+// Each rule's check read once: `rule.check` on dozens of differently shaped rule objects is a megamorphic load, per rule and event.
 const checks: ReadonlyArray<Rule['check']> = rules.map((rule) => rule.check);
 
 /** An event's findings before settings apply, and what they were computed with. */

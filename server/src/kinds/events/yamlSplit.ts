@@ -62,9 +62,9 @@ export function splitYaml(text: string, limit = Infinity): YamlPiece[] {
     }
   };
 
-  // Line by line with indexOf, nothing allocated per line: this runs on every keystroke over the whole file (a 1 MB file
-  // has 40,000 lines), and a generator's [start, end] pair per line was 6 MB of garbage per edit, enough young
-  // collections to promote each version's events to the old generation (docs/performance.md, long sessions).
+  // Line by line with indexOf, nothing allocated per line: this runs on every keystroke over the whole file, and garbage
+  // per line means enough young collections to promote each version's events to the old generation, which then grows
+  // while the user types (docs/performance.md, long sessions).
   for (let start = 0, end = 0; start <= text.length; start = end + 1) {
     const nl = text.indexOf('\n', start);
     end = nl < 0 ? text.length : nl;

@@ -9,8 +9,11 @@ import type { FwDiagnostic } from '../../features/types';
 import { diagnostic, documentDiagnostics } from '../../features/findings';
 import { definitionRules, unknownExternalField } from './definitionRules';
 
-/** What the name rules still say of an external name: it is another family's meta field, deprecated or in beta. */
-const ON_EXTERNAL: ReadonlySet<string> = new Set(['foreign-meta-field', 'deprecated-field', 'beta-field']);
+/**
+ * What the name rules still say of an external name, as of an event key: it is another family's meta field,
+ * deprecated, in beta, or in a set the schema names but does not define.
+ */
+const ON_EXTERNAL: ReadonlySet<string> = new Set(['foreign-meta-field', 'deprecated-field', 'beta-field', 'undefined-field-set']);
 
 export function checkFieldDefinitions(doc: FieldDefinitionsDocument, fileEnv: FeatureEnv): FwDiagnostic[] {
   // A definitions file names fields in their dotted form as often as in groups: dotted names are its style.
@@ -20,7 +23,13 @@ export function checkFieldDefinitions(doc: FieldDefinitionsDocument, fileEnv: Fe
   for (const item of doc.items) if (textOf(item.external) === 'ecs' && item.ref) external.push({ start: item.ref.segments[0].start, end: item.ref.segments[item.ref.segments.length - 1].end });
   const within = (d: FwDiagnostic, spans: readonly Span[]): boolean => spans.some((s) => s.start <= d.start && d.end <= s.end);
   const keptOnExternal: Span[] = [];
+  // A set's verdict is the set's: said on the first name below it, not again on each (`user_agent.name`, `.version`).
+  const setsSaid = new Set<string>();
   const keepName = (d: FwDiagnostic): boolean => {
+    if (d.code === 'undefined-field-set') {
+      if (setsSaid.has(d.message)) return false;
+      setsSaid.add(d.message);
+    }
     if (!within(d, external)) return true;
     if (!ON_EXTERNAL.has(d.code)) return false;
     keptOnExternal.push(d);

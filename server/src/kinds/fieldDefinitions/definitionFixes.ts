@@ -1,7 +1,7 @@
 // Quick fixes in a field definitions file: set the schema's type or level, replace an unknown type, and rename a name
 // to the suggested one (the item's own part: a group's name is its own item's). Computed from the current text.
 import { NamedRef } from '../../document/fieldRefs';
-import type { DefinitionItem, FieldDefinitionsDocument } from './fieldDefinitionsDocument';
+import { DefinitionItem, FieldDefinitionsDocument, scalarOf } from './fieldDefinitionsDocument';
 import type { ScalarNode, Span } from '../../document/model';
 import { isRecord, stringList } from '../../features/locate';
 import { scalarText } from '../../document/syntaxes/writerFor';
@@ -23,6 +23,11 @@ export function fieldDefinitionFixes(doc: FieldDefinitionsDocument, shown: reado
       const wanted = typeof data.type === 'string' ? data.type : typeof data.level === 'string' ? data.level : undefined;
       if (wanted !== undefined) fix(d, `Set the schema's ${d.code === 'definition-type-mismatch' ? 'type' : 'level'} '${wanted}'`, value.start, value.end, scalarText(wanted, doc.type.format, value), true);
       stringList(data.values).forEach((v, i) => fix(d, `Change to '${v}'`, value.start, value.end, scalarText(v, doc.type.format, value), i === 0));
+      continue;
+    }
+    const alias = d.code === 'unknown-alias-path' ? aliasPathAt(doc, d) : undefined;
+    if (alias) {
+      stringList(data.suggestions).forEach((s, i) => fix(d, `Change to '${s}'`, alias.start, alias.end, scalarText(s, doc.type.format, alias), i === 0));
       continue;
     }
     if (value && d.code === 'unknown-definition-type') {
@@ -48,6 +53,15 @@ export function fieldDefinitionFixes(doc: FieldDefinitionsDocument, shown: reado
 /** The `type` or `level` value a diagnostic underlines. */
 function valueAt(doc: FieldDefinitionsDocument, d: FwDiagnostic): ScalarNode | undefined {
   for (const item of doc.items) for (const node of [item.type, item.level]) if (node && node.start === d.start && node.end === d.end) return node;
+  return undefined;
+}
+
+/** The alias `path` value a diagnostic underlines. */
+function aliasPathAt(doc: FieldDefinitionsDocument, d: FwDiagnostic): ScalarNode | undefined {
+  for (const item of doc.items) {
+    const path = scalarOf(item.node, 'path');
+    if (path && path.start === d.start && path.end === d.end) return path;
+  }
   return undefined;
 }
 

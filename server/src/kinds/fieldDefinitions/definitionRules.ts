@@ -4,7 +4,8 @@
 import { loadDefinitionTypes } from '../../catalog/definitionTypes';
 import { loadTypeCompatibility } from '../../catalog/typeCompatibility';
 import type { Datatype, Level, Resolution } from '../../catalog/types';
-import { DefinitionItem, FieldDefinitionsDocument, textOf } from './fieldDefinitionsDocument';
+import { DefinitionItem, FieldDefinitionsDocument, scalarOf, textOf } from './fieldDefinitionsDocument';
+import { suggestPaths } from '../../catalog/suggest';
 import { lineOf, lineStarts } from '../../document/lines';
 import type { Span } from '../../document/model';
 import { closeValues } from '../../features/values/closeValues';
@@ -48,11 +49,10 @@ export const unknownExternalField: DefinitionRule = {
     for (const item of doc.items) {
       if (!item.ref || textOf(item.external) !== 'ecs') continue;
       const resolution = env.catalog.resolve(item.ref.path);
-      if (resolution.kind === 'field') continue;
+      // A name in a set the schema names but leaves undefined gets an event key's verdict there (undefined-field-set).
+      if (resolution.kind === 'field' || resolution.kind === 'undefinedSet') continue;
       const path = item.ref.joinedPath;
-      const why = resolution.kind === 'object' ? 'an object, not a field'
-        : resolution.kind === 'undefinedSet' ? `in the ${resolution.fieldSet.title} field set, which this schema names but does not define`
-          : 'not a field of this schema';
+      const why = resolution.kind === 'object' ? 'an object, not a field' : 'not a field of this schema';
       const suggestions = resolution.kind === 'unknown' ? resolution.suggestions.slice(0, 3) : resolution.kind === 'custom' ? env.catalog.suggest(path, 3) : [];
       const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?` : '';
       out.push(findingAt(ownSpan(item), { message: `'${path}' is marked external: ecs, but it is ${why} (schema ${env.catalog.version})${hint}`, data: { path, suggestions } }));
@@ -78,7 +78,7 @@ export const definitionTypeMismatch: DefinitionRule = {
       if (!item.type || !checked) continue;
       const resolution = env.catalog.resolve(item.ref!.path);
       const schemaType = schemaTypeOf(resolution);
-      const fit = schemaType && table.mapping(schemaType, checked);
+      const fit = schemaType && table.mapping(schemaType, checked, item.ref!.joinedPath);
       if (!fit || fit.verdict === 'ok') continue;
       // Below an intermediate object the schema defines fields, not how the object is stored: only a leaf type conflicts.
       if (resolution.kind === 'object' && table.esType(checked)?.shape !== 'leaf') continue;
@@ -167,8 +167,35 @@ export const duplicateDefinition: DefinitionRule = {
   },
 };
 
+export const unknownAliasPath: DefinitionRule = {
+  code: 'unknown-alias-path',
+  defaultSeverity: 'error',
+  title: 'Alias path names no field',
+  spec: 'A field of `type: alias` reads the field its `path` names: a field the schema or the same file defines; Elasticsearch rejects an alias whose path names no field of the mapping.',
+  specSource: FILES,
+  scope: 'document',
+  check(doc, env) {
+    const out: Finding[] = [];
+    let defined: string[] | undefined;
+    for (const item of doc.items) {
+      if (textOf(item.type) !== 'alias') continue;
+      const path = scalarOf(item.node, 'path');
+      const target = textOf(path);
+      if (!path || target === undefined || target === '') continue;
+      if (env.catalog.lookup(target)) continue;
+      defined ??= doc.items.filter((i) => i.ref && textOf(i.type) !== 'alias' && !isGroup(i)).map((i) => i.ref!.joinedPath);
+      if (defined.includes(target)) continue;
+      const suggestions = [...env.catalog.suggest(target, 3), ...suggestPaths(target, defined.map((p) => ({ path: p, deprecated: false })), 3)]
+        .filter((s, i, all) => all.indexOf(s) === i).slice(0, 3);
+      const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?` : '';
+      out.push(findingAt(path, { message: `The alias path '${target}' names no field the schema or this file defines${hint}`, data: { suggestions } }));
+    }
+    return out;
+  },
+};
+
 function isGroup(item: DefinitionItem): boolean {
   return textOf(item.type) === 'group' || item.node.properties.some((p) => p.key === 'fields');
 }
 
-export const definitionRules: readonly DefinitionRule[] = [unknownExternalField, definitionTypeMismatch, definitionLevelMismatch, unknownDefinitionType, duplicateDefinition];
+export const definitionRules: readonly DefinitionRule[] = [unknownExternalField, definitionTypeMismatch, definitionLevelMismatch, unknownDefinitionType, duplicateDefinition, unknownAliasPath];

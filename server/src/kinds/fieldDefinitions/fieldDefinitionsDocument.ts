@@ -48,6 +48,9 @@ export interface FieldDefinitionsDocument extends KindDocument {
   readonly refs: NamedRef[];
 }
 
+/** The types whose items hold fields below them: namespaces, never values. */
+const OBJECT_TYPES = new Set(['group', 'object', 'nested', 'flattened']);
+
 /** The string value of `key` in an item, when it is one. */
 export function scalarOf(item: ObjectNode, key: string): ScalarNode | undefined {
   const value = valueOf(item, key);
@@ -96,11 +99,12 @@ class Walker {
   private item(node: ObjectNode, prefix: readonly string[], parent: DefinitionItem | undefined): DefinitionItem {
     const name = scalarOf(node, 'name');
     const multi = valueOf(node, 'multi_fields');
+    const type = scalarOf(node, 'type');
     const item: DefinitionItem = {
       node,
       name,
-      ref: name && this.ref(name, prefix, parent),
-      type: scalarOf(node, 'type'),
+      ref: name && this.ref(name, prefix, parent, OBJECT_TYPES.has(textOf(type) ?? '') || valueOf(node, 'fields')?.kind === 'array'),
+      type,
       level: scalarOf(node, 'level'),
       external: scalarOf(node, 'external'),
       multiFields: multi?.kind === 'array' ? multi.items.filter((i): i is ObjectNode => i.kind === 'object') : [],
@@ -111,7 +115,7 @@ class Walker {
   }
 
   /** The item's path: its group's, then its own name's segments, spans in the file's characters. */
-  private ref(name: ScalarNode, prefix: readonly string[], parent: DefinitionItem | undefined): NamedRef | undefined {
+  private ref(name: ScalarNode, prefix: readonly string[], parent: DefinitionItem | undefined, object: boolean): NamedRef | undefined {
     const raw = this.doc.text.slice(name.start, name.end);
     const decoded = name.kind === 'string' ? decodeWithOffsets(raw, name.style ?? 'plain', this.syntax) : undefined;
     const value = decoded ? decoded.value : raw;
@@ -124,7 +128,7 @@ class Walker {
       return span;
     });
     const refs = this.doc.refs;
-    const ref = new NamedRef([...prefix, ...names], own, 'name', 'write', refs.length, {}, parent?.ref);
+    const ref = new NamedRef([...prefix, ...names], own, 'name', 'write', refs.length, object ? { object } : {}, parent?.ref);
     refs.push(ref);
     return ref;
   }

@@ -139,7 +139,7 @@ export function templateCatches(doc: MappingDocument, body: MappingBody, env: Fe
     if (!kind || explicit.has(field.path)) continue;
     const template = body.dynamicTemplates.find((t) => catches(t, field.path, kind));
     if (!template?.type || template.type.includes('{')) continue;
-    const fit = table.mapping(field.type, template.type);
+    const fit = table.mapping(field.type, template.type, field.path);
     if (!fit || fit.verdict === 'ok') continue;
     const list = out.get(template) ?? [];
     list.push(`${field.path} (${field.type})`);

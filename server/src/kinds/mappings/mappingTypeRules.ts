@@ -61,7 +61,7 @@ export const mappingTypeMismatch: MappingRule = {
       if (schema.type === 'object' && schema.flat && (mapped === 'flattened' || mapped === 'object')) continue;
       // An object the schema only places fields below (threat.enrichments) may be nested or passthrough: its shape alone is judged.
       if (!schema.defined && mapped !== 'flattened' && table.esType(mapped)?.shape === 'object') continue;
-      const fit = table.mapping(schema.type, mapped);
+      const fit = table.mapping(schema.type, mapped, field.ref.joinedPath);
       if (!fit || fit.verdict === 'ok') continue;
       const path = field.ref.joinedPath;
       const what = schema.type === 'object' ? 'an object' : withArticle(schema.type);
@@ -131,7 +131,7 @@ export const aliasTypeMismatch: MappingRule = {
       const mapped = byPath.get(target.ref.joinedPath);
       const targetType = (mapped && mappedType(mapped)) ?? env.catalog.lookup(target.ref.joinedPath)?.type;
       if (!own || !targetType) continue;
-      const fit = table.mapping(own.type, targetType);
+      const fit = table.mapping(own.type, targetType, own.path);
       if (!fit || fit.verdict === 'ok') continue;
       const span = { start: target.ref.segments[0].start, end: target.ref.segments[target.ref.segments.length - 1].end };
       out.push({

@@ -1,11 +1,12 @@
-// What one pipeline body is made of: its processors (each a one-key object) and the lists they sit in.
+// What one pipeline body is made of: its processors (each key of a processor object; Elasticsearch takes one) and the
+// lists they sit in.
 import type { ArrayNode, ObjectNode, PropertyNode, Span, ValueNode } from '../../document/model';
 
 export interface ProcessorSite {
   name: string;
-  /** The processor-name key of its one-key object (`grok` in `{"grok": {...}}`). */
+  /** The processor-name key of its object (`grok` in `{"grok": {...}}`). */
   key: PropertyNode;
-  /** The one-key object in its processor list. */
+  /** The object in its processor list (one key, unless the user wrote two processors in one: every key is read). */
   holder: ObjectNode;
   /** Its options, when the value is an object. */
   options: ObjectNode | undefined;

@@ -15,6 +15,8 @@ import { FreshUnit, PipelineDocument, skeletonView, unitsDocument, unitTree } fr
 import type { FwDiagnostic } from '../../features/types';
 import { judgedAlone, pathOf, Spellings } from '../../features/names/spellings';
 import { diagnostic, documentDiagnostics } from '../../features/findings';
+import { isRecord } from '../../features/locate';
+import { unnamespacedCustomField } from '../../features/rules/unnamespacedCustomField';
 import type { PipelineEnv } from './pipelineEnv';
 import { PipelineFacts, PipelineFinding, PipelineRule, stands } from './pipelineRule';
 import { pipelineRules } from './pipelineRules';
@@ -22,7 +24,7 @@ import { convertedFields } from './pipelineTypeRules';
 import { removedAfter, removesBy, removesField, sliceOf } from './pipelineViews';
 
 const processorRules = pipelineRules.filter((r) => r.scope === 'processor');
-/** Units digested in one pass: 16 measured faster than 8, 32, 128 or 512 on the bench's pipeline (open, CPU). */
+/** Units digested in one pass: few enough that a batch's trees die young, enough that the rules' passes stay few. */
 const BATCH = 16;
 
 /**
@@ -48,6 +50,8 @@ interface PipelineDigest {
   converted: readonly string[];
   /** The joined paths of the names it writes to remove them (a script's `remove`): written, though not in `writes`. */
   removing: readonly string[];
+  /** The first names of the paths it reads below them (`source` of `source.ip`): objects in this pipeline, namespaces. */
+  readBelow: readonly string[];
 }
 
 /** A unit's digest and what it was made with (`ProcessorUnit.derived`): a processor unchanged since the previous version is not read again. */
@@ -70,8 +74,8 @@ export function checkPipeline(doc: PipelineDocument, env: PipelineEnv): FwDiagno
     return known instanceof UnitDigest && known.catalog === env.catalog && known.table === env.processors ? known.digest : undefined;
   });
   // The units not digested yet (all of them on open, the edited ones after an edit) are read a batch at a time: one
-  // pass of the rules per batch, and each batch's trees die young (all of them alive at once were copied by every
-  // young collection and promoted, a third of an open's time).
+  // pass of the rules per batch, and each batch's trees die young (all of them alive at once would be copied by every
+  // young collection and promoted).
   const missing = digests.flatMap((digest, i) => (digest === undefined ? [i] : []));
   for (let b = 0; b < missing.length; b += BATCH) {
     const batch = missing.slice(b, b + BATCH).map((i) => units[i]);
@@ -93,7 +97,7 @@ export function checkPipeline(doc: PipelineDocument, env: PipelineEnv): FwDiagno
  */
 export function digestFresh(text: string, type: FileType, fresh: readonly FreshUnit[], env: PipelineEnv): PipelineDigest[] {
   // Lists built by push, not `map`: `map` makes holey or packed arrays as it runs optimised or not, and digestsOf's
-  // optimised code was thrown away at each kind it had not seen.
+  // optimised code holds only for the array kinds it has seen.
   const trees: ValueNode[] = [];
   const starts: number[] = [];
   for (let k = 0; k < fresh.length; k++) {
@@ -155,8 +159,8 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
     }
   }
   const own = (): FwDiagnostic[] => {
-    // The parts' findings by rule, gathered in one pass (most parts have none; a pass per rule over thousands of
-    // parts cost an open 10-40 ms of cold loops), then given out in the rules' order as a whole walk finds them.
+    // The parts' findings by rule, gathered in one pass (most parts have none, and an open runs this cold over
+    // thousands of parts), then given out in the rules' order as a whole walk finds them.
     const byCode = new Map<string, FwDiagnostic[]>();
     for (let p = 0; p < parts.length; p++) {
       const { digest, at } = parts[p];
@@ -174,7 +178,11 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
       ? rule.check(body, env).filter((f) => stands(f, factsOf)).map((f) => diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f))
       : byCode.get(rule.code) ?? []);
   };
-  return documentDiagnostics(doc.errors, names, own, env);
+  // A name the pipeline writes or reads fields below is an object here, a namespace: never moved into labels.
+  let namespaces: Set<string> | undefined;
+  const isNamespace = (name: string): boolean => (namespaces ??= namespacesOf(written(), parts)).has(name);
+  const keepName = (d: FwDiagnostic): boolean => d.code !== unnamespacedCustomField.code || !isRecord(d.data) || typeof d.data.name !== 'string' || !isNamespace(d.data.name);
+  return documentDiagnostics(doc.errors, names, own, env, keepName);
 }
 
 /**
@@ -184,19 +192,23 @@ function judge(doc: PipelineDocument, body: PipelineDocument, parts: readonly Pa
  */
 function digestsOf(doc: PipelineDocument, starts: readonly number[], env: PipelineEnv): PipelineDigest[] {
   // What the references give the parts goes in lists for the whole batch, cut per part at the end: the references are
-  // in document order, so each part's entries are one run (six lists per part, grown by push to room for 17 each and
-  // copied at their size after, were a tenth of an open's allocation).
+  // in document order, so each part's entries are one run: a batch's lists, not lists of each part's own, keep what an
+  // open allocates down.
   const writes: Array<string | NamedRef> = [];
   const spans: number[] = [];
   const removing: string[] = [];
   const gone: Array<{ path: string; at: number }> = [];
   // Where each part's run starts in each list (the next part's start ends it).
   const runs = new Runs(starts.length);
+  // The first names read below them, per part.
+  const below: Array<Set<string> | undefined> = [];
   // The names only read (kept apart: ReadNames) give the sources of renames, each where it stands among the references.
   const reads = doc.reads;
   let q = 0;
   for (let k = 0; k <= doc.refs.length; k++) {
     for (; reads !== undefined && q < reads.length && reads.at[q] <= k; q++) {
+      const dot = reads.paths[q].indexOf('.');
+      if (dot > 0) (below[lineOf(starts, reads.start(q))] ??= new Set()).add(reads.paths[q].slice(0, dot));
       if (!removesBy(reads.details[q])) continue;
       const at = reads.start(q);
       runs.reach(lineOf(starts, at), writes.length, spans.length, removing.length, gone.length);
@@ -205,13 +217,15 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
     if (k === doc.refs.length) break;
     const r = doc.refs[k];
     runs.reach(lineOf(starts, r.segments[0].start), writes.length, spans.length, removing.length, gone.length);
+    if (r.access === 'read' && r.path.length > 1) (below[lineOf(starts, r.segments[0].start)] ??= new Set()).add(r.path[0]);
     if (removesField(r)) gone.push({ path: r.joinedPath, at: r.segments[0].start });
     if (r.access !== 'write') continue;
     if (r.detail.removes) {
       removing.push(r.joinedPath);
       continue;
     }
-    if (judgedAlone(r)) {
+    // An object target (json's, kv's) keeps its reference: the name rules read that it holds an object.
+    if (judgedAlone(r) || r.detail.object === true) {
       writes.push(r);
       continue;
     }
@@ -220,7 +234,7 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
     for (let i = 0; i < segments.length; i++) spans.push(segments[i].start, segments[i].end);
   }
   runs.reach(starts.length, writes.length, spans.length, removing.length, gone.length);
-  // Findings and converted fields are few: a list only for a part that has some.
+  // Findings, converted fields and names read below are few: a list only for a part that has some.
   const findings: Array<PipelineDigest['findings'][number][] | undefined> = [];
   const converted: Array<string[] | undefined> = [];
   for (let k = 0; k < starts.length; k++) {
@@ -231,7 +245,7 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
     const rule = processorRules[r];
     const found = rule.check(doc, env);
     // Findings are few and of several shapes: kept by a function of its own, called for every rule's list (a call
-    // first made after this loop was optimised, or code first met in it, threw the loop's optimised code away).
+    // first made after this loop is optimised, or code first met in it, deoptimises the loop).
     keepFindings(rule, found, starts, findings);
   }
   const fields = convertedFields(doc, env);
@@ -240,7 +254,7 @@ function digestsOf(doc: PipelineDocument, starts: readonly number[], env: Pipeli
   for (let p = 0; p < starts.length; p++) {
     out.push({
       origin: starts[p], writes: runs.cut(writes, 0, p), spans: runs.cut(spans, 1, p), removing: runs.cut(removing, 2, p), gone: runs.cut(gone, 3, p),
-      findings: findings[p] ?? EMPTY, converted: converted[p] ?? EMPTY,
+      findings: findings[p] ?? EMPTY, converted: converted[p] ?? EMPTY, readBelow: below[p] ? [...below[p]!].map(ownName) : EMPTY,
     });
   }
   return out;
@@ -295,6 +309,17 @@ function nameOf(write: string | NamedRef): string {
 }
 
 /** Every path the written paths make: each of them and each object above it (prefixes interned: `childPath`). */
+/** The first names of the paths written or read below them. */
+function namespacesOf(written: ReadonlySet<string>, parts: readonly Part[]): Set<string> {
+  const out = new Set<string>();
+  for (const joined of written) {
+    const path = pathOf(joined);
+    if (path.length > 1) out.add(path[0]);
+  }
+  for (const { digest } of parts) for (const name of digest.readBelow) out.add(name);
+  return out;
+}
+
 function madeBy(written: ReadonlySet<string>): Set<string> {
   const made = new Set<string>();
   for (const joined of written) {

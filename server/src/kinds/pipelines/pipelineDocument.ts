@@ -35,7 +35,7 @@ export interface PipelineDocument {
   readonly units?: PipelineUnits;
   /**
    * A batch's processors alone (`unitsDocument`): the names only read, kept apart from `refs` and compact. Every
-   * document made here has the field (undefined elsewhere): one shape, or the rules' code was thrown away at the other.
+   * document made here has the field (undefined elsewhere): one shape, so the rules' optimised code holds for all.
    */
   readonly reads?: ReadNames;
 }
@@ -47,6 +47,11 @@ export function isPipeline(doc: object): doc is PipelineDocument {
 
 /** Top-level keys of a pipeline body, as Elasticsearch takes them. */
 export const PIPELINE_KEYS: readonly string[] = ['description', 'processors', 'on_failure', 'version', '_meta', 'deprecated'];
+
+/** A `POST _ingest/pipeline/_simulate` body: the pipeline and the documents it is tried on (`docs`). */
+export function isSimulateBody(root: ObjectNode): boolean {
+  return valueOf(root, 'pipeline')?.kind === 'object' && valueOf(root, 'docs')?.kind === 'array';
+}
 
 /** Endpoints whose body is a pipeline (`_ingest/pipeline/<id>`) or a simulate request (`.../_simulate`). */
 export function pipelineEndpoint(path: string): BodyRole | undefined {
@@ -82,7 +87,9 @@ export function parsePipelineDocument(
   } else {
     const parsed = whole ?? parseGuarded(text, type.format === 'yaml');
     errors.push(...parsed.errors);
-    bodies.push(bodyOf({ start: 0, end: text.length }, 'pipeline', parsed.root));
+    // A `_simulate` request's body saved as a file reads as that request's body does.
+    const role = parsed.root?.kind === 'object' && isSimulateBody(parsed.root) ? 'simulate' : 'pipeline';
+    bodies.push(bodyOf({ start: 0, end: text.length }, role, parsed.root));
   }
   const refs: NamedRef[] = [];
   for (const body of bodies) processorRefs(body, text, type, table, refs);
@@ -170,17 +177,22 @@ function walkList(list: ArrayNode, body: PipelineBody): void {
   for (const item of list.items) if (item.kind === 'object') walkProcessor(item, body);
 }
 
-/** A processor: a one-key object; its options may hold `on_failure` lists, and `foreach` one processor. */
+/**
+ * A processor: a one-key object; its options may hold `on_failure` lists, and `foreach` one processor. An object
+ * with several keys (two processors written in one, which Elasticsearch rejects) gives a site for each key.
+ */
 function walkProcessor(holder: ObjectNode, body: PipelineBody): void {
-  const key = holder.properties[0];
-  if (!key) return;
-  const options = key.value?.kind === 'object' ? key.value : undefined;
-  body.processors.push({ name: key.key, key, holder, options });
-  if (!options) return;
-  const onFailure = valueOf(options, 'on_failure');
-  if (onFailure?.kind === 'array') walkList(onFailure, body);
-  const inner = key.key === 'foreach' ? valueOf(options, 'processor') : undefined;
-  if (inner?.kind === 'object') walkProcessor(inner, body);
+  const keys = holder.properties;
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k];
+    const options = key.value?.kind === 'object' ? key.value : undefined;
+    body.processors.push({ name: key.key, key, holder, options });
+    if (!options) continue;
+    const onFailure = valueOf(options, 'on_failure');
+    if (onFailure?.kind === 'array') walkList(onFailure, body);
+    const inner = key.key === 'foreach' ? valueOf(options, 'processor') : undefined;
+    if (inner?.kind === 'object') walkProcessor(inner, body);
+  }
 }
 
 

@@ -1,7 +1,7 @@
 // Quick fixes in a pipeline: rename a field reference to the suggested name (inside a pattern, template or script
 // too), and a processor or option to the one it most likely means. Computed from the current text.
 import type { ProcessorTable } from '../../catalog/processors';
-import type { ValueNode } from '../../document/model';
+import type { ArrayNode, ValueNode } from '../../document/model';
 import { PipelineDocument, ProcessorSite, valueOf } from './pipelineDocument';
 import { isRecord, stringList } from '../../features/locate';
 import { PlainValue, quoted } from '../../document/syntaxes/writer';
@@ -75,6 +75,7 @@ function structureFixes(doc: PipelineDocument, d: FwDiagnostic, data: Record<str
       }));
     }
     case 'capture-type-mismatch': {
+      if (typeof data.convertTo === 'string' && typeof data.field === 'string') return convertAfter(doc, d, data.field, data.convertTo);
       const type = data.addType;
       if (typeof type !== 'string' || text.charAt(d.end) !== '}') return [];
       return [{ title: `Capture as ':${type}'`, code: d.code, kind: 'quickfix', isPreferred: true, edits: [{ start: d.end, end: d.end, newText: `:${type}` }], diagnostic: d }];
@@ -82,6 +83,22 @@ function structureFixes(doc: PipelineDocument, d: FwDiagnostic, data: Record<str
     default:
       return undefined;
   }
+}
+
+/** A convert processor of `field` to `type` right after the processor holding the diagnostic, in its own list. */
+function convertAfter(doc: PipelineDocument, d: FwDiagnostic, field: string, type: string): QuickFix[] {
+  // The innermost list item around the diagnostic: the processor itself, not one whose on_failure holds it.
+  let best: { list: ArrayNode; at: number } | undefined;
+  for (const body of doc.bodies) {
+    for (const list of body.lists) {
+      const at = list.items.findIndex((item) => item.start <= d.start && d.end <= item.end);
+      if (at >= 0 && (!best || list.items[at].end - list.items[at].start < best.list.items[best.at].end - best.list.items[best.at].start)) best = { list, at };
+    }
+  }
+  if (!best) return [];
+  const upTo = { ...best.list, items: best.list.items.slice(0, best.at + 1) };
+  const edit = writerFor(doc.type.format).appendItems(doc.text, upTo, [{ convert: { field, type, ignore_missing: true } }]);
+  return edit ? [{ title: `Convert '${field}' to '${type}' after this processor`, code: d.code, kind: 'quickfix', isPreferred: true, edits: [edit], diagnostic: d }] : [];
 }
 
 /** The recommended handler, as data each syntax writes in its own style; the values quoted as pipelines write templates. */

@@ -97,6 +97,30 @@ export const unknownProcessor: PipelineRule = {
   },
 };
 
+export const severalProcessors: PipelineRule = {
+  code: 'several-processors',
+  scope: 'processor',
+  defaultSeverity: 'error',
+  title: 'Several processors in one object',
+  spec: 'Each processor of a pipeline is an object with one key, the processor type; Elasticsearch rejects an object that holds two.',
+  specSource: ES,
+  check(doc) {
+    const out: PipelineFinding[] = [];
+    const sites = processorsOf(doc);
+    for (let i = 0; i < sites.length; i++) {
+      const site = sites[i];
+      const keys = site.holder.properties;
+      // Said once per object, on each key after the first: every key is still read as the processor it names.
+      if (keys.length < 2 || keys[0] === site.key) continue;
+      const names = keys.map((k) => `'${k.key}'`).join(', ');
+      out.push(findingAt(site.key.keySpan, {
+        message: `This object holds ${keys.length} processors (${names}); a processor object holds exactly one: make '${site.name}' an item of its own in the list`,
+      }));
+    }
+    return out;
+  },
+};
+
 export const unknownOption: PipelineRule = {
   code: 'unknown-option',
   scope: 'processor',
@@ -265,7 +289,7 @@ function describe(node: ValueNode): string {
 }
 
 export const pipelineRules: readonly PipelineRule[] = [
-  unknownReadField, unknownProcessor, unknownOption, missingOption, conditionNotString, templateNotTaken, unknownPipelineKey, noFailureHandler,
+  unknownReadField, unknownProcessor, severalProcessors, unknownOption, missingOption, conditionNotString, templateNotTaken, unknownPipelineKey, noFailureHandler,
   convertTypeMismatch, captureTypeMismatch, dateTargetNotDate, setValueInvalid,
 ];
 

@@ -71,15 +71,20 @@ export const captureTypeMismatch: PipelineRule = {
   code: 'capture-type-mismatch',
   scope: 'processor',
   defaultSeverity: 'error',
-  title: 'Grok capture type does not fit the field',
-  spec: 'A grok capture leaves a string unless it names a type (`%{NUMBER:source.bytes:long}`); a string in a numeric or boolean field fails the event\'s type check unless a later convert of that field fixes it.',
+  title: 'Capture type does not fit the field',
+  spec: 'A grok capture leaves a string unless it names a type (`%{NUMBER:source.bytes:long}`), and a dissect capture always does; a string in a numeric or boolean field fails the event\'s type check unless a later convert of that field fixes it.',
   specSource: TABLE,
   check(doc, env) {
     const table = loadTypeCompatibility();
     const out: PipelineFinding[] = [];
     for (let k = 0; k < doc.refs.length; k++) {
       const ref = doc.refs[k];
-      if (ref.role !== 'pattern' || ref.detail.processor !== 'grok' || ref.access !== 'write') continue;
+      if (ref.role !== 'pattern' || ref.access !== 'write') continue;
+      if (ref.detail.processor === 'dissect') {
+        dissectCapture(ref, env, out);
+        continue;
+      }
+      if (ref.detail.processor !== 'grok') continue;
       const field = env.catalog.lookup(ref.joinedPath);
       if (!field) continue;
       const type = ref.detail.captureType;
@@ -104,6 +109,30 @@ export const captureTypeMismatch: PipelineRule = {
     return out;
   },
 };
+
+/**
+ * A dissect capture leaves a string (dissect has no capture types): where the field rejects a string, the finding
+ * grok's untyped capture gets, with a convert processor as its fix, unless some convert of that field fixes it.
+ */
+function dissectCapture(ref: NamedRef, env: PipelineEnv, out: PipelineFinding[]): void {
+  const field = env.catalog.lookup(ref.joinedPath);
+  if (!field || !rejectsString(field.type)) return;
+  const convertTo = convertTypeFor(field.type, env);
+  out.push({
+    ...findingAt(nameSpan(ref), {
+      message: `The dissect capture leaves a string in '${field.path}', ${withArticle(field.type)} field; dissect has no capture types${convertTo ? `: convert it to '${convertTo}' after this processor` : ''}`,
+      data: convertTo ? { convertTo, field: field.path } : undefined,
+    }),
+    severity: 'warning',
+    unlessConverted: field.path,
+  });
+}
+
+/** The convert processor's type whose value fits a field of `type` as it is. */
+function convertTypeFor(type: Datatype, env: PipelineEnv): string | undefined {
+  const table = loadTypeCompatibility();
+  return env.processors.option('convert', 'type')?.values?.find((t) => table.convert(type, t)?.verdict === 'ok');
+}
 
 const A_STRING: ValueNode = { kind: 'string', value: 'x', start: 0, end: 3, raw: '"x"', style: 'double' };
 /** By type: asked for every grok capture into a schema field. */

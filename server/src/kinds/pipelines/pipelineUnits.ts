@@ -18,7 +18,7 @@ export interface ProcessorUnit {
   readonly summary: ValueNode;
   /**
    * What the features made of this text (their own type, which they check), kept as long as the unit: a slot rather
-   * than a WeakMap entry, for thousands of entries made in one open made every young collection slower.
+   * than a WeakMap entry: an open makes thousands, and WeakMap entries add to the work of every young collection.
    */
   derived?: object;
 }
@@ -98,7 +98,7 @@ export function parsePipelineUnits(
 function unchangedUnits(previous: PipelineUnits, text: string): Map<number, ProcessorUnit> {
   const before = previous.text;
   const shortest = Math.min(before.length, text.length);
-  // A chunk at a time first (a string comparison of two slices), then character by character: a 1 MB text each edit.
+  // A chunk at a time first (a string comparison of two slices), then character by character: the whole text each edit.
   let head = 0;
   while (head + CHUNK <= shortest && before.slice(head, head + CHUNK) === text.slice(head, head + CHUNK)) head += CHUNK;
   while (head < shortest && before.charCodeAt(head) === text.charCodeAt(head)) head++;
@@ -122,9 +122,16 @@ function unchangedUnits(previous: PipelineUnits, text: string): Map<number, Proc
  * thousands of processors keeps no copy of their keys for detection.
  */
 function summaryOf(node: ValueNode, table: ProcessorTable): ValueNode {
-  if (node.kind !== 'object') return NOT_A_PROCESSOR;
-  if (node.properties.length !== 1) return SEVERAL_KEYS;
-  const { key: name, value } = node.properties[0];
+  if (node.kind !== 'object' || node.properties.length === 0) return NOT_A_PROCESSOR;
+  if (node.properties.length === 1) return keySummary(node.properties[0], table);
+  // Two processors written in one object (an error, but still a pipeline's item): each key summarised.
+  const properties = node.properties.map((p) => (keySummary(p, table) as ObjectNode).properties[0]);
+  return { kind: 'object', start: 0, end: 0, properties };
+}
+
+/** The shared summary of one processor key and its options. */
+function keySummary(key: PropertyNode, table: ProcessorTable): ValueNode {
+  const { key: name, value } = key;
   const own = value?.kind !== 'object' || !table.get(name) || value.properties.every((p) => p.key === '' || table.option(name, p.key) !== undefined);
   return (own ? ownOptions : otherOptions).get(name);
 }
@@ -138,7 +145,6 @@ function processorSummary(name: string, own: boolean): ValueNode {
 }
 
 const NOT_A_PROCESSOR: ValueNode = { kind: 'invalid', raw: '', start: 0, end: 0 };
-const SEVERAL_KEYS: ValueNode = { kind: 'object', start: 0, end: 0, properties: [new Property('', 0, 0, 0, 0), new Property('', 0, 0, 0, 0)] };
 const NO_OPTION = '\u0000';
 // By processor name (names typed while editing are not bounded: the memo is).
 const ownOptions = new BoundedMemo<ValueNode>((name) => processorSummary(name, true), 2_000);
@@ -163,7 +169,7 @@ export function unitTree(text: string, placed: PlacedUnit): ValueNode | undefine
 
 /** The units that overlap `span` (a unit's end counts: the caret just after its closing brace). */
 export function unitsIn(units: readonly PlacedUnit[], span: Span): PlacedUnit[] {
-  // Binary search for the first unit ending at or after span.start: a 1 MB pipeline has thousands.
+  // Binary search for the first unit ending at or after span.start: a large pipeline has thousands.
   let lo = 0;
   let hi = units.length;
   while (lo < hi) {

@@ -40,6 +40,15 @@ export function processorRefs(body: PipelineBody, text: string, type: FileType, 
         add.option(site, properties[k].key, known, value);
       }
     }
+    // A processor that works in place (no target given) writes the field it reads: judged as a write too.
+    const inPlace = table.get(site.name)?.inPlace;
+    if (options && inPlace !== undefined && inPlace.length > 0) {
+      for (const write of inPlace) {
+        if (options.properties.some((p) => p.key === write.target)) continue;
+        const value = options.properties.find((p) => p.key === write.source.name)?.value;
+        if (value) add.option(site, write.source.name, write.source, value);
+      }
+    }
     const writes = table.get(site.name)?.defaultWrites;
     if (writes === undefined || writes.length === 0) continue;
     for (const write of writes) {
@@ -67,6 +76,7 @@ class RefSink {
     const detail = detailOf(site.name, option);
     const access: RefAccess = known.access === 'write' ? 'write' : 'read';
     if (known.access === 'remove') detail.removes = true;
+    if (known.holds === 'object') detail.object = true;
     switch (form) {
       case 'name':
         this.names(value, access, detail);
@@ -207,12 +217,12 @@ class RefSink {
  * thousands of references (the digest, the rules, the written view) is not slowed by a dozen shapes of them.
  */
 function detailOf(processor: string | undefined, option: string | undefined): NamedRefDetail {
-  return { processor, option, captureType: undefined, removes: undefined, literalDotted: undefined, implied: undefined };
+  return { processor, option, captureType: undefined, removes: undefined, literalDotted: undefined, implied: undefined, object: undefined };
 }
 
 /**
  * `span` `count` times (one object: spans are never changed). Segment lists are built by push, never by `map`: `map` makes a holey array where it is not
- * optimised and a packed one where it is, and the code reading segments was thrown away at each kind it had not seen.
+ * optimised and a packed one where it is, and the code reading segments stays optimised only for one array kind.
  */
 function repeated(span: Span, count: number): Span[] {
   const out: Span[] = [];

@@ -26,7 +26,7 @@ class FastJson {
   private readonly newKeys: KeyBudget = { left: NEW_KEYS_PER_PARSE };
   private listSeen = false;
   // The properties and items of the objects and arrays being read, innermost last: each node takes its own as one
-  // exact-size copy when it ends, instead of growing an array of its own by push and trimming it (half a parse's bytes).
+  // exact-size copy when it ends, instead of growing an array of its own by push and trimming it.
   // Tops kept apart from the lengths: shortening an array lets V8 shrink its store, which the next object grows again.
   // What lies above a top is stale and dies with the parser.
   private readonly pendingProperties: Property[] = [];

@@ -47,7 +47,7 @@ export const TokenFlag = {
   Head: 1,
 } as const;
 
-/** The tokens of a parse in file order, as parallel arrays (a 1 MB config holds a few hundred thousand). */
+/** The tokens of a parse in file order, as parallel arrays (a large config holds hundreds of thousands). */
 export class TokenTable {
   kinds = new Uint8Array(256);
   flags = new Uint8Array(256);

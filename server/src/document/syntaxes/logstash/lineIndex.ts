@@ -1,18 +1,15 @@
-// Line starts and indentation of a text, found by one scan and binary searches: the parser's recovery and the
-// formatter ask for the line of an offset thousands of times, and a config may be one very long line.
+// Line starts (the one line table, document/lines.ts) and each line's indentation, found once: the parser's recovery
+// and the formatter ask for the line of an offset thousands of times, and a config may be one very long line.
+import { lineOf, lineStarts } from '../../lines';
 
 export class LineIndex {
   /** starts[i]: offset of line i's first character; a line ends at its `\n` (a `\r` before it belongs to the line). */
-  readonly starts: Int32Array;
+  readonly starts: readonly number[];
   private readonly indentEnds: Int32Array;
 
   constructor(readonly text: string) {
-    let count = 1;
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
-    this.starts = new Int32Array(count);
-    let line = 1;
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts[line++] = i + 1;
-    this.indentEnds = new Int32Array(count).fill(-1);
+    this.starts = lineStarts(text);
+    this.indentEnds = new Int32Array(this.starts.length).fill(-1);
   }
 
   get lineCount(): number {
@@ -21,15 +18,7 @@ export class LineIndex {
 
   /** The 0-based line holding `offset` (an offset at a `\n` belongs to the line that `\n` ends). */
   lineOf(offset: number): number {
-    const starts = this.starts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return lineOf(this.starts, offset);
   }
 
   /** Offset just after line `line`'s spaces and tabs. */

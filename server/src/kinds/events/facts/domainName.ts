@@ -4,7 +4,7 @@ import type * as Psl from 'psl';
 
 let publicSuffixList: typeof Psl | undefined;
 
-/** psl builds its list when loaded (~8 MB, more while it loads): only once a document has a domain name to check. */
+/** psl builds its list when loaded (memory kept, and more while it loads): only once a document has a domain name to check. */
 function psl(): typeof Psl {
   publicSuffixList ??= require('psl') as typeof Psl;
   return publicSuffixList;

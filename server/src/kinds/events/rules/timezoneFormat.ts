@@ -48,7 +48,7 @@ export function timezoneVerdict(value: string): { ok: boolean; canonical?: strin
   return { ok: true };
 }
 
-// Building an Intl.DateTimeFormat costs a third of a millisecond; a file repeats the same few zones.
+// Building an Intl.DateTimeFormat costs far more than a lookup; a file repeats the same few zones.
 const zoneNames = new BoundedMemo<string | undefined>((value) => {
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
@@ -58,7 +58,7 @@ const zoneNames = new BoundedMemo<string | undefined>((value) => {
 }, 1000);
 
 // The time-zone database's only names with a digit and no slash (POSIX-style zones and GMT's links). Any other such
-// value (`delta-29`, `GMT+2`) names no zone, told without Intl: its first use costs about 20 ms of a first open.
+// value (`delta-29`, `GMT+2`) names no zone, told without Intl, whose first use would be paid inside a first open.
 const DIGIT_NAMES_WITHOUT_AREA = new Set(['EST5EDT', 'CST6CDT', 'MST7MDT', 'PST8PDT', 'GMT0', 'GMT+0', 'GMT-0']);
 const DIGIT = /\d/;
 
