@@ -9,6 +9,7 @@ import {
   DocumentRangeFormattingParams, DocumentFormattingRequest, DocumentRangeFormattingRequest, TextEdit as LspTextEdit,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { pathToFileURL } from 'node:url';
 import { loadCatalog } from './catalog';
 import type { Catalog } from './catalog/types';
 import { ClientFeatures, readClientFeatures } from './lsp/clientFeatures';
@@ -75,7 +76,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult | ResponseE
   } catch (error) {
     return new ResponseError(ErrorCodes.InternalError, `fieldwise: the built-in field definitions do not load: ${describe(error)}`, { retry: false });
   }
-  workspaces = new Workspaces(builtin);
+  workspaces = new Workspaces(builtin, openTextAt);
   const folders = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: params.rootUri }] : []);
   for (const f of folders) {
     const folder = folderFromUri(f.uri, f.name);
@@ -381,6 +382,11 @@ async function updateWatchers(): Promise<void> {
   } catch (error) {
     log(`fieldwise: cannot watch the custom definitions: ${describe(error)}`);
   }
+}
+
+/** The text of the open document at a file-system path, if one is open (a file's neighbours are read from it first). */
+function openTextAt(path: string): string | undefined {
+  return documents.get(pathToFileURL(path).href)?.getText();
 }
 
 /** The open documents of a workspace that the index reads, by file: their text is read only when indexed. */

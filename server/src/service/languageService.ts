@@ -9,6 +9,7 @@ import type { ParsedValue } from '../document/syntaxes/json/jsonValue';
 import { typedBefore, withinLimit } from '../features/completionLimit';
 import type { FeatureEnv } from '../features/env';
 import { FeatureCaches } from '../features/featureCaches';
+import type { FolderFiles } from '../features/folderFiles';
 import { completionDocs } from '../features/fieldDocs';
 import { dottedKeysAllowed } from '../features/fileSettings';
 import { notAnalysed } from '../features/rules';
@@ -60,7 +61,8 @@ export class LanguageService {
   /** The workspace folder's other files (fields written, component templates), fed by lsp/ (`indexFile`). */
   readonly workspace = new WorkspaceIndex();
 
-  constructor(private catalog: Catalog, private settings: FieldwiseSettings = defaultSettings) {}
+  /** `folder`: how the host reads a file's neighbours (kinds that read them, such as Logstash's, get it in FeatureEnv). */
+  constructor(private catalog: Catalog, private settings: FieldwiseSettings = defaultSettings, private readonly folder?: FolderFiles) {}
 
   /** What a file is (service/detect.ts); what recognition parsed on the way is kept for the `parse` that follows. */
   fileTypeOf(file: string, text: string, settings: FieldwiseSettings, languageId?: string): FileType | undefined {
@@ -103,7 +105,10 @@ export class LanguageService {
   }
 
   env(format: DocumentFormat, file: string): FeatureEnv {
-    return { catalog: this.catalog, format, settings: this.settings, file, dottedKeys: dottedKeysAllowed(this.settings, file), caches: this.caches, workspace: this.workspace };
+    return {
+      catalog: this.catalog, format, settings: this.settings, file, dottedKeys: dottedKeysAllowed(this.settings, file), caches: this.caches,
+      workspace: this.workspace, folder: this.folder,
+    };
   }
 
   /** The parts of a document parsed anew against its previous version, for the trace (an event document's events). */

@@ -8,6 +8,7 @@ export type { DisableEntry, FieldwiseSettings } from '../features/settings';
 export const defaultSettings: FieldwiseSettings = {
   files: { ...fileGlobDefaults(), console: [...CONSOLE_GLOBS] },
   events: { allowDottedKeys: false },
+  logstash: { ecsCompatibility: 'v8' },
   diagnostics: { severity: {}, disable: [], maxInformationAndHints: 1000 },
   completion: { maxItems: 100 },
   inlayHints: { enabled: true },
@@ -29,6 +30,10 @@ export function mergeSettings(raw: unknown): FieldwiseSettings {
   const events = raw.events;
   if (isObject(events) && (typeof events.allowDottedKeys === 'boolean' || isStringArray(events.allowDottedKeys))) {
     s.events.allowDottedKeys = events.allowDottedKeys;
+  }
+  const logstash = raw.logstash;
+  if (isObject(logstash) && (logstash.ecsCompatibility === 'disabled' || logstash.ecsCompatibility === 'v1' || logstash.ecsCompatibility === 'v8')) {
+    s.logstash.ecsCompatibility = logstash.ecsCompatibility;
   }
   const diagnostics = raw.diagnostics;
   if (isObject(diagnostics)) {

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { Catalog, DefinitionError, loadCatalog, workspaceDefinitions } from '../../catalog';
 import type { FileType, KindName } from '../../document/fileType';
 import { Candidate, expandPaths, formatFromName, guessFormat, kinds } from '../../service/detect';
+import { DiskFolderFiles } from '../../service/diskFolderFiles';
 import { isBlank, LanguageService } from '../../service/languageService';
 import { defaultSettings } from '../../service/settings';
 import { CliError, CliIO, Command, EXIT, UsageError } from '../io';
@@ -86,12 +87,15 @@ export const checkCommand: Command = {
   async run(args: string[], io: CliIO): Promise<number> {
     const options = parseCheckArgs(args);
     const catalog = loadDefinitions(options, io);
-    const service = new LanguageService(catalog, defaultSettings);
+    const { candidates, missing } = expandArgs(options.paths, io.cwd);
+    // A file's neighbours (a Logstash pipeline's other files) are read from the disk, each found by its glob path.
+    const paths = new Map(candidates.filter((c) => c.path !== '-').map((c) => [c.globPath, c.path]));
+    const folder = new DiskFolderFiles((file) => paths.get(file), () => Infinity);
+    const service = new LanguageService(catalog, defaultSettings, folder);
     const unreadable: string[] = [];
     const checked: CheckedFile[] = [];
     const perKind = new Map<KindName, number>();
     let notRecognised = 0;
-    const { candidates, missing } = expandArgs(options.paths, io.cwd);
     for (const arg of missing) unreadable.push(`${arg}: no such file or folder, and no file matches it as a glob`);
     for (const candidate of candidates) {
       let text: string;
