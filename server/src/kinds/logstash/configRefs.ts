@@ -52,6 +52,11 @@ export interface ConfigRef {
   readonly conversion?: { readonly name: string; readonly span: Span };
   /** A constant written to the field (add_field, replace, update, coerce without `%{...}`). */
   readonly constant?: StringNode;
+  /**
+   * The target a plugin writes the fields it models under (geoip's, useragent's, grok's): the object is made, but the
+   * names below it are those writes', not whatever a read names.
+   */
+  readonly container?: boolean;
 }
 
 export interface ConfigRefs {
@@ -219,7 +224,10 @@ class Reader {
     const value = a.value;
     switch (option.kind) {
       case 'field':
-        for (const t of textsOf(value).slice(0, 1)) this.name(t, option.access ?? 'read', site, order, detail);
+        for (const t of textsOf(value).slice(0, 1)) {
+          const ref = this.name(t, option.access ?? 'read', site, order, detail);
+          if (ref && site.spec && holdsWrites(site.spec, option.name)) ref.container = true;
+        }
         break;
       case 'fields':
         for (const t of textsOf(value)) this.name(t, option.access ?? 'read', site, order, detail);
@@ -348,6 +356,8 @@ class Reader {
         }
       }
       if (option.kind !== 'field' || option.access !== 'write' || option.aliasOf !== undefined || given(option.name) !== undefined) continue;
+      // A target the plugin's modelled writes go under is no field of its own: those writes are.
+      if (holdsWrites(spec, option.name)) continue;
       const resolved = this.table.defaultIn(option, site.mode, given);
       if (resolved.kind === 'required') required.push({ option, reason: resolved.reason });
       else if (resolved.kind === 'value' && typeof resolved.value === 'string' && resolved.value !== '') {
@@ -476,6 +486,12 @@ class Reader {
     const ref = new NamedRef([''], [written.span], role, access === 'write' || access === 'update' ? 'write' : 'read', this.refs.length, detail);
     this.refs.push({ ref, written, access, order, site, metadata: false });
   }
+}
+
+/** Whether an option holds the fields a plugin is modelled to write (its writes go under it; grok's captures under target). */
+function holdsWrites(spec: LogstashPlugin, option: string): boolean {
+  if (spec.writes.some((w) => w.under === option)) return true;
+  return option === 'target' && Object.values(spec.options).some((o) => o.kind === 'grokMatch');
 }
 
 /** A capture placed under grok's target: the target's segments, then the capture's. */

@@ -2,7 +2,7 @@
 // an event key gets, features/findings.ts), and its own rules (logstashRules.ts). A name written and removed later
 // (in this file, in mutate's order, or in a later file of the pipeline) never reaches an event: the name rules skip
 // it; so do `[@metadata]` fields, Logstash's own.
-import { loadLogstashPluginTable } from '../../catalog/logstashPlugins';
+import { type EcsMode, loadLogstashPluginTable } from '../../catalog/logstashPlugins';
 import { EventView } from '../../document/fieldRefs';
 import type { FeatureEnv } from '../../features/env';
 import { diagnostic, documentDiagnostics } from '../../features/findings';
@@ -18,8 +18,13 @@ export function logstashCheck(doc: LogstashDocument, env: FeatureEnv): LogstashC
   const context = pipelineContext(doc.tree, env, table);
   const { refs, sites } = doc.refs(context.mode);
   const written = new Set<string>(context.writtenElsewhere);
-  for (const r of refs) if (isWrite(r)) written.add(r.ref.joinedPath);
-  const made = new Set<string>();
+  const containers: string[] = [];
+  for (const r of refs) {
+    if (!isWrite(r)) continue;
+    if (r.container) containers.push(r.ref.joinedPath);
+    else written.add(r.ref.joinedPath);
+  }
+  const made = new Set<string>(containers);
   for (const path of written) {
     let at = path.indexOf('.');
     while (at >= 0) {
@@ -61,12 +66,13 @@ export function judgedWrites(check: LogstashCheck): ConfigRef[] {
   return out;
 }
 
-export function checkLogstash(doc: LogstashDocument, env: FeatureEnv): FwDiagnostic[] {
+/** The document's diagnostics, and the ECS mode its pipeline runs its plugins in (the features after the check read it). */
+export function checkLogstash(doc: LogstashDocument, env: FeatureEnv): { diagnostics: FwDiagnostic[]; mode: EcsMode } {
   const check = logstashCheck(doc, env);
   const judged = judgedWrites(check);
   const view = new EventView({ index: 0, start: 0, text: doc.text, root: undefined, errors: [] }, judged.map((r) => r.ref));
   const own = (): FwDiagnostic[] => logstashRules.flatMap((rule) => rule.check(check, env).map((f) => diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f)));
-  return explainImplied(documentDiagnostics(doc.errors, view, own, env), judged);
+  return { diagnostics: explainImplied(documentDiagnostics(doc.errors, view, own, env), judged), mode: check.context.mode };
 }
 
 /**

@@ -115,7 +115,7 @@ function factsOf(env: FeatureEnv, name: string, mode: EcsMode, table: LogstashPl
   const removed = new Set<string>();
   for (const r of configRefs(tree, table, mode).refs) {
     if (r.metadata || r.ref.path[0] === '') continue;
-    if (r.access === 'write' || r.access === 'update') written.add(r.ref.joinedPath);
+    if ((r.access === 'write' || r.access === 'update') && !r.container) written.add(r.ref.joinedPath);
     else if (r.access === 'remove' || r.access === 'move') removed.add(r.ref.joinedPath);
   }
   const facts = { written, removed, whole: isWhole(tree) };
