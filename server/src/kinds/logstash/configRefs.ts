@@ -356,11 +356,10 @@ class Reader {
         }
       }
       if (option.kind !== 'field' || option.access !== 'write' || option.aliasOf !== undefined || given(option.name) !== undefined) continue;
-      // A target the plugin's modelled writes go under is no field of its own: those writes are.
-      if (holdsWrites(spec, option.name)) continue;
       const resolved = this.table.defaultIn(option, site.mode, given);
       if (resolved.kind === 'required') required.push({ option, reason: resolved.reason });
-      else if (resolved.kind === 'value' && typeof resolved.value === 'string' && resolved.value !== '') {
+      // A target the plugin's modelled writes go under is no field of its own: those writes are.
+      else if (resolved.kind === 'value' && typeof resolved.value === 'string' && resolved.value !== '' && !holdsWrites(spec, option.name)) {
         this.implied(resolved.value, at, site, order, { processor: site.node.name, option: option.name });
       }
     }

@@ -190,8 +190,11 @@ export const invalidOptionValue: LogstashRule = {
       if (!site.section || (!site.spec && site.section !== 'filter')) continue;
       for (const a of site.node.attributes) {
         const option = site.spec ? table.option(site.section, site.node.name, a.name) : table.common[a.name];
-        if (!option?.values || option.mapValues === 'typeName') continue;
-        const items = a.value?.kind === 'array' ? a.value.items : [a.value];
+        if (!option?.values) continue;
+        // A map of types (mutate's convert) takes its values on the right of each entry.
+        const items = option.mapValues === 'typeName'
+          ? (a.value?.kind === 'hash' ? a.value.entries.map((e) => e.value) : a.value?.kind === 'array' ? a.value.items.filter((_, i) => i % 2 === 1) : [])
+          : a.value?.kind === 'array' ? a.value.items : [a.value];
         for (const item of items) {
           const word = wordOf(item);
           if (!word || option.values.includes(word.text) || word.text.startsWith('${')) continue;
@@ -229,11 +232,8 @@ export const conversionTypeMismatch: LogstashRule = {
         const grok = r.ref.role === 'pattern';
         const kind = grok && !GROK_TYPES.includes(conversion.name) ? undefined : table.conversionKind(conversion.name);
         if (kind === undefined) {
-          // mutate's and csv's values are the invalid-option-value of their option; a grok type Logstash does not know leaves text.
+          // An option's type names are invalid-option-value's; a grok type Logstash does not know leaves the text.
           if (grok) out.push(findingAt(conversion.span, { message: `Logstash's grok converts captures only to int or float; ':${conversion.name}' leaves the text as it is` }));
-          else if (r.site && !optionValues(r, table).includes(conversion.name)) {
-            out.push(findingAt(conversion.span, { message: `'${conversion.name}' is no type ${r.site.node.name}'s ${r.ref.detail.option} converts to (${optionValues(r, table).join(', ')})` }));
-          }
           continue;
         }
         const fit = field && types.convert(field.type, kind);
@@ -262,12 +262,6 @@ export const conversionTypeMismatch: LogstashRule = {
     return out;
   },
 };
-
-function optionValues(r: ConfigRef, table: LogstashPluginTable): readonly string[] {
-  const site = r.site;
-  if (!site?.section || r.ref.detail.option === undefined) return [];
-  return table.option(site.section, site.node.name, r.ref.detail.option)?.values ?? [];
-}
 
 const KIND_TEXT: Readonly<Record<string, string>> = { long: 'a whole number', integer: 'a whole number', double: 'a decimal number', float: 'a decimal number', boolean: 'a boolean', string: 'a string', ip: 'an address', auto: 'a guessed type' };
 
