@@ -47,7 +47,7 @@ export function parseFieldReference(text: string, from: number, to: number, base
   const out: FieldReference = { form: 'bracket', segments: [], span, indexed: false };
   const end = fragments(text, from, to, base, out, 0);
   if (out.problem === undefined && end !== to) out.problem = 'has text after its last ]';
-  if (out.problem === undefined && out.segments.length === 0 && !out.indexed) out.problem = 'names no field';
+  if (out.problem === undefined && out.segments.length === 0) out.problem = 'names no field';
   if (out.problem !== undefined) out.problem = `'${text.slice(from, to)}' ${out.problem}`;
   return out;
 }
