@@ -51,6 +51,11 @@ describe('a pipeline is its files together', () => {
     assert.deepEqual(diagnosticsOf({ 'pipeline/1-input.conf': INPUT }, 'pipeline/1-input.conf'), ['unnamespaced-custom-field raw', 'unknown-field outcme']);
   });
 
+  test('a removal inside a conditional the write is not in may not run: the write is judged', () => {
+    const conditional = 'filter {\n  mutate { add_field => { "raw" => "x" } }\n  if "_failed" in [tags] { mutate { remove_field => [ "raw" ] } }\n  mutate { add_field => { "tmp" => "y" } }\n  mutate { remove_field => [ "tmp" ] }\n}\n';
+    assert.deepEqual(diagnosticsOf({ 'pipeline/a.conf': conditional }, 'pipeline/a.conf'), ['unnamespaced-custom-field raw']);
+  });
+
   test('a file with both an input and an output section is a pipeline by itself, whatever else is in its folder', () => {
     const whole = `${INPUT}output {\n  stdout { }\n}\n`;
     const files = { 'pipeline/a.conf': whole, 'pipeline/b.conf': OUTPUT };

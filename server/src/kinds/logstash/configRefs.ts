@@ -46,6 +46,11 @@ export interface ConfigRef {
   readonly order: number;
   /** The plugin that names it; undefined for a condition's selector. */
   readonly site: PluginSite | undefined;
+  /**
+   * The conditional branches it is inside, outermost first, as `3/7/` (each branch's number in the file, then `/`);
+   * `` at a section's top: a removal applies to the writes of its own branches and those inside them.
+   */
+  readonly scope: string;
   /** Under `[@metadata]`: Logstash's own scratch space, never sent, never a schema field. */
   readonly metadata: boolean;
   /** A conversion of the field (mutate convert, dissect convert_datatype, a grok `:int`): the type named and where. */
@@ -114,6 +119,9 @@ class Reader {
   private readonly sites: PluginSite[] = [];
   /** The order of the next plugin's references. */
   private siteIndex = 0;
+  /** The branches around the statement being read, and how many branches the file has had. */
+  private scope = '';
+  private clauses = 0;
 
   constructor(private readonly table: LogstashPluginTable, private readonly pipelineMode: EcsMode) {}
 
@@ -127,9 +135,12 @@ class Reader {
     for (const s of body) {
       if (s.kind === 'plugin') this.plugin(s, section);
       else {
+        const outer = this.scope;
         for (const clause of s.clauses) {
           if (clause.condition) this.condition(clause.condition);
+          this.scope = `${outer}${this.clauses++}/`;
           this.statements(clause.body, section);
+          this.scope = outer;
         }
       }
     }
@@ -475,7 +486,7 @@ class Reader {
     if (path.some((name) => name === '')) return undefined;
     if (access === 'remove' || access === 'move') own.removes = true;
     const ref = new NamedRef(path, spans, role, access === 'write' || access === 'update' ? 'write' : 'read', this.refs.length, own);
-    const entry: Building = { ref, written, access, order, site, metadata: isMetadata(written) };
+    const entry: Building = { ref, written, access, order, site, scope: this.scope, metadata: isMetadata(written) };
     this.refs.push(entry);
     return entry;
   }
@@ -483,7 +494,7 @@ class Reader {
   /** A reference Logstash rejects: kept (its problem is a finding) under the whole text, judged by no name rule. */
   private pushInvalid(written: FieldReference, access: FieldAccess, role: RefRole, order: number, site: PluginSite | undefined, detail: NamedRefDetail): void {
     const ref = new NamedRef([''], [written.span], role, access === 'write' || access === 'update' ? 'write' : 'read', this.refs.length, detail);
-    this.refs.push({ ref, written, access, order, site, metadata: false });
+    this.refs.push({ ref, written, access, order, site, scope: this.scope, metadata: false });
   }
 }
 

@@ -40,13 +40,19 @@ function isWrite(r: ConfigRef): boolean {
   return (r.access === 'write' || r.access === 'update') && !r.metadata && r.ref.path[0] !== '';
 }
 
-/** The writes the name rules judge: those not removed later, outside `[@metadata]`. */
+/**
+ * The writes the name rules judge: those outside `[@metadata]` that no later removal (or move away) takes out again:
+ * a removal in the same branch of conditionals as the write, or in a branch around it, or in a later file of the
+ * pipeline outside any conditional. A removal inside a conditional the write is not in may not run: the write stands.
+ */
 export function judgedWrites(check: LogstashCheck): ConfigRef[] {
   const { refs, context } = check;
-  // The last removal (or move away) of each path in this file.
-  const removedAt = new Map<string, number>();
+  const removals = new Map<string, Array<{ order: number; scope: string }>>();
   for (const r of refs) {
-    if ((r.access === 'remove' || r.access === 'move') && r.ref.path[0] !== '') removedAt.set(r.ref.joinedPath, r.order);
+    if ((r.access !== 'remove' && r.access !== 'move') || r.ref.path[0] === '') continue;
+    const list = removals.get(r.ref.joinedPath);
+    if (list) list.push({ order: r.order, scope: r.scope });
+    else removals.set(r.ref.joinedPath, [{ order: r.order, scope: r.scope }]);
   }
   const out: ConfigRef[] = [];
   for (const r of refs) {
@@ -55,8 +61,7 @@ export function judgedWrites(check: LogstashCheck): ConfigRef[] {
     let prefix = '';
     for (const name of r.ref.path) {
       prefix = prefix === '' ? name : `${prefix}.${name}`;
-      const at = removedAt.get(prefix);
-      if ((at !== undefined && at > r.order) || context.removedAfter.has(prefix)) {
+      if (context.removedAfter.has(prefix) || removals.get(prefix)?.some((x) => x.order > r.order && r.scope.startsWith(x.scope))) {
         temporary = true;
         break;
       }

@@ -7,7 +7,8 @@
 //      of pipelines, as pipelines.yml would name them one by one);
 //   3. else the folder's other Logstash files that are not whole pipelines, with it.
 // What the other files give: the paths they write (a name read here that another file writes is the pipeline's own)
-// and the paths the files after this one remove (a field written here and removed later never reaches an event).
+// and the paths the files after this one remove outside any conditional (a field written here and removed later never
+// reaches an event).
 import picomatch from 'picomatch';
 import { type EcsMode, isEcsMode, type LogstashPluginTable } from '../../catalog/logstashPlugins';
 import type { ObjectNode, ValueNode } from '../../document/model';
@@ -116,7 +117,8 @@ function factsOf(env: FeatureEnv, name: string, mode: EcsMode, table: LogstashPl
   for (const r of configRefs(tree, table, mode).refs) {
     if (r.metadata || r.ref.path[0] === '') continue;
     if ((r.access === 'write' || r.access === 'update') && !r.container) written.add(r.ref.joinedPath);
-    else if (r.access === 'remove' || r.access === 'move') removed.add(r.ref.joinedPath);
+    // A removal inside a conditional may not run: only those every event meets count for the files before.
+    else if ((r.access === 'remove' || r.access === 'move') && r.scope === '') removed.add(r.ref.joinedPath);
   }
   const facts = { written, removed, whole: isWhole(tree) };
   cache.delete(key);
