@@ -1,7 +1,8 @@
 // Logstash pipelines through the built server over stdio, as an editor sees them: a `.conf` file opened as another
 // language (VS Code opens them as Properties) is recognised by its content and the client is told its language; an
 // nginx `.conf` is left alone; the outline, folding ranges, formatting and range formatting of a pipeline; syntax
-// errors as diagnostics, pulled and pushed. Needs `npm run build` first (dist/server.js).
+// errors as diagnostics, pulled and pushed; the field features: diagnostics with their quick fix applied, completion
+// inside a selector, hover on one, level badges. Needs `npm run build` first (dist/server.js).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import {
   FoldingRange, FoldingRangeRequest, SymbolInformation, SymbolKind, TextEdit,
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { FIXTURES, fileUri, LspSession, plainCapabilities, startServer, vscodeCapabilities } from '../fixtures/lsp/harness';
+import { appliedAction, FIXTURES, fileUri, LspSession, markupText, plainCapabilities, startServer, vscodeCapabilities } from '../fixtures/lsp/harness';
 
 const WORKSPACE = join(FIXTURES, 'workspace');
 
@@ -127,7 +128,8 @@ describe('recognition and the language the client is told', () => {
 
   test('a file opened as logstash is never told again', async () => {
     const uri = openAt('pipeline/{n}-ok.conf', 'logstash', PIPELINE);
-    assert.deepEqual(await server.diagnostics(uri), []);
+    // COMBINEDAPACHELOG writes `timestamp` at the root (a hint); nothing else.
+    assert.deepEqual((await server.diagnostics(uri)).map((d) => d.code), ['unnamespaced-custom-field']);
     assert.equal(server.languages.some((l) => l.uri === uri), false);
     server.close(uri);
   });
@@ -217,5 +219,55 @@ describe('a client without pull diagnostics, hierarchical symbols or the languag
     assert.deepEqual(symbols.map((s) => [s.name, s.containerName]), [['input', undefined], ['beats', 'input']]);
     assert.deepEqual(plain.languages, []);
     plain.close(uri);
+  });
+});
+
+describe('the fields a pipeline names', () => {
+  const TEXT = [
+    'input {',
+    '  beats { port => 5044 }',
+    '}',
+    'filter {',
+    '  if [source][ip] and [event][outcme] == "failure" {',
+    '    mutate { rename => { "[tmp][addr]" => "[destination][addres]" } add_field => { "[event][kind]" => "alert" } }',
+    '  }',
+    '}',
+    'output {',
+    '  elasticsearch { index => "logs-%{[event][dataset]}-%{+YYYY.MM.dd}" }',
+    '}',
+    '',
+  ].join('\n');
+
+  test('diagnostics on the names written and read, and the rename fix applied through the protocol', async () => {
+    const uri = openAt('pipeline/{n}-fields.conf', 'logstash', TEXT);
+    const doc = server.document(uri);
+    const diagnostics = await server.diagnostics(uri);
+    assert.deepEqual(diagnostics.map((d) => `${String(d.code)} ${doc.getText(d.range)}`), ['unknown-read-field outcme', 'unknown-field addres']);
+    const at = TEXT.indexOf('addres');
+    const actions = await server.codeActions(uri, at, at + 6, ['quickfix']);
+    const rename = actions.find((a) => a.title === 'Rename to [destination][address]');
+    assert.ok(rename, `offered: ${actions.map((a) => a.title).join(' | ')}`);
+    assert.match(appliedAction(server, uri, rename), /"\[tmp\]\[addr\]" => "\[destination\]\[address\]"/);
+    server.close(uri);
+  });
+
+  test('completion inside [source][ of a condition offers source\'s fields, each closing its ]', async () => {
+    const text = 'filter {\n  if [source][ {\n  }\n}\n';
+    const uri = openAt('pipeline/{n}-complete.conf', 'logstash', text);
+    const items = await server.completion(uri, text.indexOf('[source][') + '[source]['.length);
+    const ip = items.find((i) => i.label === 'ip');
+    assert.ok(ip, items.map((i) => i.label).join(' '));
+    assert.equal(ip.textEdit && 'newText' in ip.textEdit ? ip.textEdit.newText : ip.insertText, 'ip]');
+    assert.match(ip.labelDetails?.description ?? ip.detail ?? '', /\bcore\b/);
+    server.close(uri);
+  });
+
+  test('hover on a selector documents the field; badges follow the references the schema knows', async () => {
+    const uri = openAt('pipeline/{n}-hover.conf', 'logstash', TEXT);
+    const hover = await server.hover(uri, TEXT.indexOf('[source][ip]') + '[source]['.length);
+    assert.match(markupText(hover?.contents), /source\.ip/);
+    const hints = await server.inlayHints(uri);
+    assert.ok(hints.some((h) => h.label === 'core' && server.offset(uri, h.position) === TEXT.indexOf('[event][kind]') + '[event][kind]'.length), JSON.stringify(hints.map((h) => h.label)));
+    server.close(uri);
   });
 });
