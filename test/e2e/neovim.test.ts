@@ -97,6 +97,9 @@ test('Neovim (vim.lsp) gets diagnostics, completion, hover and quick fixes from 
     mkdirSync(join(workspace, 'pipeline'));
     const conf = join(workspace, 'pipeline', 'apache.conf');
     copyFileSync(join(LOGSTASH, 'apache.conf'), conf);
+    const fieldsConf = join(workspace, 'pipeline', 'fields.conf');
+    copyFileSync(join(LOGSTASH, 'fields.conf'), fieldsConf);
+    const fieldsText = readFileSync(fieldsConf, 'utf8');
     const jsonText = readFileSync(json, 'utf8');
     const yamlText = readFileSync(yaml, 'utf8');
     const out = join(workspace, 'report.json');
@@ -134,6 +137,13 @@ test('Neovim (vim.lsp) gets diagnostics, completion, hover and quick fixes from 
           fix: { code: 'mapping-type-mismatch', title: "Map as ip, the schema's type" },
         },
         { path: conf, clean: true, outline: true, format: { tabSize: 2, insertSpaces: true } },
+        {
+          path: fieldsConf,
+          // Inside the selector `[source][ip]`, right after `[source][`; hover on its `ip`.
+          completion: [positionOf(fieldsText, '[source][ip]', '[source]['.length)],
+          hover: [positionOf(fieldsText, '[source][ip]', '[source][i'.length)],
+          fix: { code: 'unknown-field', title: 'Rename to [destination][address]' },
+        },
       ],
     };
     const specFile = join(workspace, 'spec.json');
@@ -142,7 +152,7 @@ test('Neovim (vim.lsp) gets diagnostics, completion, hover and quick fixes from 
     assert.ok(existsSync(out), `Neovim wrote its report (exit ${run.code}): ${run.stderr.slice(-2000)}`);
     const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
     assert.equal(report.error, undefined, `the probe ran through: ${report.error}`);
-    const [jsonSeen, yamlSeen, pipelineSeen, templateSeen, logstashSeen] = report.files;
+    const [jsonSeen, yamlSeen, pipelineSeen, templateSeen, logstashSeen, logstashFieldsSeen] = report.files;
 
     // JSON: attached with incremental sync, the injected problems as diagnostics.
     assert.equal(jsonSeen.filetype, 'json');
@@ -233,6 +243,22 @@ test('Neovim (vim.lsp) gets diagnostics, completion, hover and quick fixes from 
       'input', '  beats', 'filter', '  if [event][module] == "apache"', '    grok (apache-access)', '  else', '    drop', 'output', '  elasticsearch',
     ]);
     assert.equal(logstashSeen.formatted, APACHE_FORMATTED);
+
+    // The Logstash fields: completion inside `[source][`, hover on a selector, the unknown field renamed by its fix.
+    assert.equal(logstashFieldsSeen.filetype, 'logstash');
+    assert.deepEqual(problems(logstashFieldsSeen.diagnostics), ['unknown-field']);
+    const addres = logstashFieldsSeen.diagnostics.find((d) => d.code === 'unknown-field')!;
+    const addresAt = positionOf(fieldsText, '[destination][addres]', '[destination]['.length);
+    assert.deepEqual([addres.line, addres.col, addres.end_col], [addresAt.line, addresAt.character, addresAt.character + 6], 'the diagnostic covers `addres`');
+    const sourceItems = logstashFieldsSeen.completion[0];
+    const sourceIp = sourceItems.find((i) => i.label === 'ip');
+    assert.ok(sourceIp, `ip offered inside [source][: ${sourceItems.map((i) => i.label).join(', ')}`);
+    assert.match(sourceIp.detail ?? '', /\bcore\b/);
+    assert.ok(!sourceItems.some((i) => i.label === 'event'), 'only source\'s fields inside [source][');
+    assert.match(logstashFieldsSeen.hover[0] ?? '', /source\.ip/);
+    assert.ok(logstashFieldsSeen.fix?.applied, `the rename was offered: ${logstashFieldsSeen.fix?.titles.join(' | ')}`);
+    assert.match(logstashFieldsSeen.fix.text, /"\[tmp\]\[addr\]" => "\[destination\]\[address\]"/);
+    assert.deepEqual(problems(logstashFieldsSeen.after_fix), []);
   } finally {
     rmSync(workspace, { recursive: true, force: true });
   }

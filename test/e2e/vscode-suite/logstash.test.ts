@@ -1,11 +1,22 @@
 // Logstash pipelines in the real editor: a `.conf` file under `pipeline/` opens as Properties (VS Code's language for
 // `.conf`) and becomes Logstash once the server has read it; an nginx `.conf` stays as it is; the outline shows the
-// pipeline's sections, plugins and conditionals; Format Document re-indents it.
+// pipeline's sections, plugins and conditionals; Format Document re-indents it; completion inside `[source][`, hover on
+// a selector, and an unknown field's diagnostic with its rename applied.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { closeAllEditors, openFile, waitFor, workspaceFile } from './helpers';
+import { closeAllEditors, openFile, positionOf, waitFor, workspaceFile } from './helpers';
 
 const PIPELINE = 'pipeline/apache.conf';
+const FIELDS = 'pipeline/fields.conf';
+
+function labelOf(item: vscode.CompletionItem): string {
+  return typeof item.label === 'string' ? item.label : item.label.label;
+}
+
+function codeOf(diagnostic: vscode.Diagnostic): string {
+  const code = diagnostic.code;
+  return typeof code === 'object' && code !== null ? String(code.value) : String(code ?? '');
+}
 
 /** The open document of `relative`, once its language is `languageId`. */
 async function inLanguage(relative: string, languageId: string): Promise<vscode.TextDocument> {
@@ -90,6 +101,52 @@ suite('Logstash pipelines in the editor', () => {
       // The sprintf and grok texts inside strings are untouched.
       assert.ok(document.getText().includes('"logs-%{[event][module]}-%{+YYYY.MM.dd}"'));
       assert.ok(document.getText().includes('"%{IPORHOST:[source][address]} - %{DATA:[user][name]} %{GREEDYDATA:[url][original]}"'));
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+  });
+
+  test('completion inside [source][ offers source\'s fields with their level badges', async () => {
+    await openFile(FIELDS);
+    const document = await inLanguage(FIELDS, 'logstash');
+    const position = positionOf(document, '[source][ip]', '[source]['.length);
+    const items = await waitFor('completion items inside [source][', async () => {
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position);
+      return list.items.some((item) => labelOf(item) === 'ip') ? list.items : undefined;
+    }, 30_000);
+    const ip = items.find((item) => labelOf(item) === 'ip')!;
+    const badge = `${ip.detail ?? ''} ${typeof ip.label === 'string' ? '' : ip.label.description ?? ''}`;
+    assert.match(badge, /\bcore\b/, `badge of ip: ${badge}`);
+    assert.ok(!items.some((item) => labelOf(item) === 'event'), 'only source\'s fields inside [source][');
+  });
+
+  test('hover on a selector documents its field', async () => {
+    await openFile(FIELDS);
+    const document = await inLanguage(FIELDS, 'logstash');
+    const position = positionOf(document, '[source][ip]', '[source][i'.length);
+    const text = await waitFor('hover on [source][ip]', async () => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position);
+      const shown = hovers.flatMap((h) => h.contents).map((c) => (typeof c === 'string' ? c : c.value)).join('\n');
+      return /source\.ip/.test(shown) ? shown : undefined;
+    }, 30_000);
+    assert.match(text, /source\.ip/);
+  });
+
+  test('an unknown field is a diagnostic where it is, and its quick fix renames it', async () => {
+    await openFile(FIELDS);
+    const document = await inLanguage(FIELDS, 'logstash');
+    const diagnostic = await waitFor('the unknown-field diagnostic', () =>
+      vscode.languages.getDiagnostics(document.uri).find((d) => codeOf(d) === 'unknown-field'), 30_000);
+    assert.ok(diagnostic.range.contains(positionOf(document, '[destination][addres]', '[destination]['.length + 1)), JSON.stringify(diagnostic.range));
+    const fix = await waitFor('the rename fix', async () => {
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value);
+      return actions.find((a) => a.title === 'Rename to [destination][address]' && a.edit !== undefined);
+    }, 30_000);
+    await vscode.window.showTextDocument(document);
+    try {
+      assert.equal(await vscode.workspace.applyEdit(fix.edit!), true);
+      assert.match(document.getText(), /"\[tmp\]\[addr\]" => "\[destination\]\[address\]"/);
+      await waitFor('the diagnostic to go', () => (vscode.languages.getDiagnostics(document.uri).some((d) => codeOf(d) === 'unknown-field') ? undefined : true), 30_000);
     } finally {
       await vscode.commands.executeCommand('workbench.action.files.revert');
     }
