@@ -5,8 +5,9 @@
 // that only holds the document); prints one table with the ratios against the targets, then the first and the warm
 // in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up), then the memory of
 // long typing sessions at 100 KB and 1 MB (longSession.ts) and large inputs (largeInputs.ts).
-// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|logstash|large|long (one kind of
-// document; pipeline.ts, mapping.ts, logstash.ts; large: the large inputs alone, largeInputs.ts; long: the long sessions alone, longSession.ts,
+// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|logstash|large|long|workspace (one
+// kind of document; workspace: the integrations-sized workspace alone, integrationsWorkspace.ts, --packages N (default 400);
+// pipeline.ts, mapping.ts, logstash.ts; large: the large inputs alone, largeInputs.ts; long: the long sessions alone, longSession.ts,
 // of the formats given), --formats json,yaml,
 // --no-warmup (skip the in-process rounds), --no-same-flags (skip
 // Fieldwise started with the peers' node flags, table.ts printSameFlags), --profile (CPU profile
@@ -33,6 +34,7 @@ import { benchMapping } from './mapping';
 import { benchLogstash } from './logstash';
 import { benchPipeline, benchPipelineDocument } from './pipeline';
 import { ComparedDocument, runCompare } from './compare';
+import { benchIntegrations, integrationsRows } from './integrationsWorkspace';
 
 const OUT = join(REPO, 'bench/out');
 const DOCS = join(OUT, 'docs');
@@ -51,6 +53,9 @@ interface Options {
   logstash: boolean;
   /** The long sessions alone (bench/longSession.ts); they also run after the table of clean or dense documents. */
   long: boolean;
+  /** The integrations-sized workspace (bench/integrationsWorkspace.ts), of `packages` packages. */
+  workspace: boolean;
+  packages: number;
   formats: BenchFormat[];
   warmup: boolean;
   profile: boolean;
@@ -86,9 +91,11 @@ function options(argv: string[]): Options {
   const comparable = ['clean', 'dense', 'pipeline'] as const;
   const only = compare !== undefined
     ? list<BenchKind | 'pipeline'>('--only', comparable)
-    : list<BenchKind | 'pipeline' | 'mapping' | 'logstash' | 'large' | 'long'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'logstash', 'large', 'long']);
+    : list<BenchKind | 'pipeline' | 'mapping' | 'logstash' | 'large' | 'long' | 'workspace'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'logstash', 'large', 'long', 'workspace']);
+  const packages = Number(value('--packages') ?? 400);
+  if (!Number.isInteger(packages) || packages < 1) throw new Error('--packages: a whole number of at least 1');
   return {
-    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), logstash: only.includes('logstash'), large: only.includes('large'), long: only.includes('long'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
+    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), logstash: only.includes('logstash'), large: only.includes('large'), long: only.includes('long'), workspace: only.includes('workspace'), packages, formats: list<BenchFormat>('--formats', ['json', 'yaml']),
     warmup: !argv.includes('--no-warmup'), profile: argv.includes('--profile'),
     sameFlags: !argv.includes('--no-same-flags'), compare,
   };
@@ -129,6 +136,11 @@ async function main(): Promise<void> {
   const started = Date.now();
   const catalog = loadCatalog();
   if (opts.compare !== undefined) return compare(opts.compare, opts, catalog);
+  if (opts.workspace) {
+    const figures = await benchIntegrations(opts.runs, join(OUT, 'integrations'), opts.packages, catalog);
+    process.stdout.write(`${integrationsRows(figures).join('\n')}\n`);
+    if (!opts.pipeline && !opts.mapping && !opts.logstash && opts.kinds.length === 0 && !opts.long && !opts.large) return;
+  }
   const kindRowsAfter = [
     ...(opts.pipeline ? await benchPipeline(opts.runs, catalog, DOCS) : []),
     ...(opts.mapping ? await benchMapping(opts.runs, catalog, DOCS) : []),

@@ -42,3 +42,11 @@ export function isDocumentLanguageParams(value: unknown): value is DocumentLangu
   const candidate = value as Record<string, unknown>;
   return typeof candidate.uri === 'string' && typeof candidate.languageId === 'string' && /^[\w.-]+$/.test(candidate.languageId);
 }
+
+export interface SchemaDocumentParams {
+  /** A `fieldwise-schema://schema/<field path>.md` URI. */
+  uri: string;
+}
+
+/** The text of one of the schema's read-only pages (go to definition of a field only the schema defines). */
+export const schemaDocumentRequest = new RequestType<SchemaDocumentParams, { text: string } | null, void>('fieldwise/schemaDocument');

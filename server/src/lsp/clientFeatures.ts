@@ -33,6 +33,12 @@ export interface ClientFeatures {
   hierarchicalSymbols: boolean;
   /** The client sets a document's language when the server says what it is (`fieldwise/documentLanguage`). */
   documentLanguage: boolean;
+  /** window/workDoneProgress: the workspace's first read is shown as progress. */
+  workDoneProgress: boolean;
+  /** workspace/codeLens/refresh: lenses are asked again once the workspace is read. */
+  codeLensRefresh: boolean;
+  /** A workspace edit may create a file (the unmapped-field fix when the data stream has no field file yet). */
+  createFiles: boolean;
 }
 
 export function readClientFeatures(caps: ClientCapabilities): ClientFeatures {
@@ -61,6 +67,9 @@ export function readClientFeatures(caps: ClientCapabilities): ClientFeatures {
     dynamicFormatting: text?.formatting?.dynamicRegistration === true && text.rangeFormatting?.dynamicRegistration === true,
     hierarchicalSymbols: text?.documentSymbol?.hierarchicalDocumentSymbolSupport === true,
     documentLanguage: announces(caps.experimental, 'documentLanguage'),
+    workDoneProgress: caps.window?.workDoneProgress === true,
+    codeLensRefresh: caps.workspace?.codeLens?.refreshSupport === true,
+    createFiles: caps.workspace?.workspaceEdit?.documentChanges === true && caps.workspace.workspaceEdit.resourceOperations?.includes('create') === true,
   };
 }
 

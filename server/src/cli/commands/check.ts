@@ -1,7 +1,7 @@
 // `fieldwise check`: the editor's diagnostics over files, folders and globs, for CI. Exit 2 for bad usage or an
 // unreadable file, else 1 for any error or more warnings than --max-warnings, else 0.
-import { readFileSync } from 'node:fs';
-import { isAbsolute, relative } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Catalog, DefinitionError, loadCatalog, workspaceDefinitions } from '../../catalog';
 import type { FileType, KindName } from '../../document/fileType';
@@ -9,6 +9,7 @@ import { Candidate, expandPaths, formatFromName, guessFormat, kinds } from '../.
 import { DiskFolderFiles } from '../../service/diskFolderFiles';
 import { isBlank, LanguageService } from '../../service/languageService';
 import { defaultSettings } from '../../service/settings';
+import { indexesFile } from '../../service/workspaceIndex';
 import { CliError, CliIO, Command, EXIT, UsageError } from '../io';
 import { CheckedFile, locate, tally } from '../formats/checkReport';
 import { renderCheckJson } from '../formats/checkJson';
@@ -35,6 +36,10 @@ const USAGE = [
   `  --kind KIND          read every file as this kind: ${kinds.map((k) => k.cliName).join(', ')}`,
   '  --definitions PATH   custom definitions: a file, a folder or a glob; repeatable.',
   '                       Default: .fieldwise/*.yml when the current folder has .fieldwise/',
+  '',
+  'A file inside an integration package (a folder above it holds a manifest.yml of type integration or input) is',
+  'checked against the whole package, which is read for it: a field its data stream writes or carries that the',
+  'package does not declare is unmapped-field (warning); docs/workspace.md.',
   '',
   'exit status: 0 clean, 1 errors (or too many warnings), 2 bad usage or a file that cannot be read.',
   'Information and hints never change the exit status.',
@@ -97,6 +102,7 @@ export const checkCommand: Command = {
     const perKind = new Map<KindName, number>();
     let notRecognised = 0;
     for (const arg of missing) unreadable.push(`${arg}: no such file or folder, and no file matches it as a glob`);
+    indexPackages(candidates, service, io.cwd);
     for (const candidate of candidates) {
       let text: string;
       try {
@@ -127,6 +133,52 @@ export const checkCommand: Command = {
     return EXIT.ok;
   },
 };
+
+/**
+ * Reads every integration package a checked file is in into the service's workspace index (their field files,
+ * templates, pipelines and events, and the layout files), so that the fields nothing maps are found as the editor finds them.
+ */
+function indexPackages(candidates: readonly Candidate[], service: LanguageService, cwd: string): void {
+  const roots = new Set<string>();
+  const known = new Map<string, string | undefined>();
+  for (const candidate of candidates) {
+    if (candidate.path === '-') continue;
+    const root = packageRootOf(resolve(cwd, candidate.path), known);
+    if (root) roots.add(root);
+  }
+  for (const root of roots) {
+    for (const file of expandPaths([root], cwd, defaultSettings.files.console).candidates) {
+      if (!indexesFile(defaultSettings, file.globPath)) continue;
+      try {
+        service.indexFile(file.globPath, readFileSync(file.path, 'utf8'));
+      } catch {
+        // A package file that cannot be read is reported when it is checked; unread here, it declares nothing.
+      }
+    }
+  }
+  service.workspace.complete = true;
+}
+
+/** The nearest folder above a file with a package manifest (`type: integration` or `input`). */
+function packageRootOf(file: string, known: Map<string, string | undefined>): string | undefined {
+  for (let folder = dirname(file); ; folder = dirname(folder)) {
+    if (known.has(folder)) return known.get(folder);
+    const manifest = join(folder, 'manifest.yml');
+    let root: string | undefined;
+    if (existsSync(manifest)) {
+      try {
+        if (/^type:\s*["']?(?:integration|input)["']?\s*$/m.test(readFileSync(manifest, 'utf8'))) root = folder;
+      } catch {
+        root = undefined;
+      }
+    }
+    if (root) {
+      known.set(folder, root);
+      return root;
+    }
+    if (dirname(folder) === folder) return undefined;
+  }
+}
 
 function loadDefinitions(options: CheckOptions, io: CliIO): Catalog {
   const definitions = options.definitions.length > 0 ? options.definitions : workspaceDefinitions(io.cwd);
