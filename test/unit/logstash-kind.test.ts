@@ -171,7 +171,11 @@ describe('the service on a Logstash file', () => {
     assert.deepEqual(outline(service.symbols(doc)), ['namespace filter', '  function mutate', '  function grok']);
   });
 
-  test('a clean pipeline has no findings', () => {
-    assert.deepEqual(service.diagnostics(open(PIPELINE), 'pipeline/main.conf'), []);
+  test('a clean pipeline has no findings; the custom root field a named grok pattern writes is a hint until removed', () => {
+    const found = service.diagnostics(open(PIPELINE), 'pipeline/main.conf');
+    assert.deepEqual(found.map((d) => [d.code, PIPELINE.slice(d.start, d.end)]), [['unnamespaced-custom-field', 'COMBINEDAPACHELOG']]);
+    assert.match(found[0].message, /'timestamp' .*\(the named grok pattern writes it, ECS compatibility v8\)$/);
+    const dated = PIPELINE.replace('id => "parse" }', 'id => "parse" }\n    date { match => ["timestamp", "dd/MMM/yyyy:HH:mm:ss Z"] remove_field => ["timestamp"] }');
+    assert.deepEqual(service.diagnostics(open(dated), 'pipeline/main.conf'), []);
   });
 });
