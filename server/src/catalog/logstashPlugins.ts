@@ -331,6 +331,9 @@ function readTable(schemaDir: string): LogstashPluginTable {
   return new Table(pluginsData, grokData);
 }
 
+/** How many parsed `writesIn` texts a table keeps (they come from the table and from the targets files give). */
+const MAX_WRITTEN_REFS = 10_000;
+
 /** `[log][level]` → log, level; `message` (or `source.ip`, one literal key) → itself. The schema checked the form. */
 export function parseFieldRef(text: string): FieldRef {
   const segments = text.startsWith('[') ? [...text.matchAll(/\[([^[\]]+)\]/g)].map((m) => m[1]) : [text];
@@ -487,6 +490,7 @@ class Table implements LogstashPluginTable {
   private readonly sortedNames = new Map<PluginSection, readonly string[]>();
   private readonly grok = new Map<GrokPatternSet, ReadonlyMap<string, GrokPattern>>();
   private readonly grokNames = new Map<GrokPatternSet, readonly string[]>();
+  private readonly writtenRefs = new Map<string, FieldRef>();
 
   constructor(data: PluginsFile, grok: GrokFile) {
     const facts = data.ecsCompatibility;
@@ -564,17 +568,27 @@ class Table implements LogstashPluginTable {
       if (write.under !== undefined) {
         const under = this.valueOf(plugin, write.under, mode, given);
         if (under === null) continue;
-        parent = under === undefined ? [] : parseFieldRef(under).segments;
+        parent = under === undefined ? [] : this.refOf(under).segments;
       }
       const prefix = write.prefix === undefined ? '' : (this.valueOf(plugin, write.prefix, mode, given) ?? '');
       const [first, ...rest] = write.field.segments;
       const segments = [...parent, `${prefix}${first}`, ...rest];
       out.push(Object.freeze({
-        field: parseFieldRef(segments.map((s) => `[${s}]`).join('')),
+        field: this.refOf(segments.map((s) => `[${s}]`).join('')),
         ...(write.when !== undefined ? { when: write.when } : {}),
       }));
     }
     return Object.freeze(out);
+  }
+
+  /** A reference of `writesIn`: blocks repeat the same targets, so each text is parsed once (frozen, shared). */
+  private refOf(text: string): FieldRef {
+    let ref = this.writtenRefs.get(text);
+    if (ref) return ref;
+    ref = parseFieldRef(text);
+    if (this.writtenRefs.size >= MAX_WRITTEN_REFS) this.writtenRefs.clear();
+    this.writtenRefs.set(text, ref);
+    return ref;
   }
 
   /** An option's effective text: given, else its default; null when it must be given but was not. */

@@ -76,6 +76,46 @@ type Building = { -readonly [K in keyof ConfigRef]: ConfigRef[K] };
 const COMMON_RANK = 100;
 const PER_SITE = 1000;
 
+/** What the reader asks of a modelled plugin for each of its blocks, worked out once per plugin of the table. */
+interface SpecFacts {
+  readonly options: readonly LogstashOption[];
+  /** The options standing for another (`aliasOf`), by the option they stand for. */
+  readonly aliases: ReadonlyMap<string, readonly string[]>;
+  /** The options holding the fields the plugin is modelled to write (holdsWrites). */
+  readonly holds: ReadonlySet<string>;
+}
+
+const specFacts = new WeakMap<LogstashPlugin, SpecFacts>();
+
+function factsOf(spec: LogstashPlugin): SpecFacts {
+  let facts = specFacts.get(spec);
+  if (facts) return facts;
+  const options = Object.values(spec.options);
+  const aliases = new Map<string, string[]>();
+  for (const o of options) {
+    if (o.aliasOf === undefined) continue;
+    const list = aliases.get(o.aliasOf);
+    if (list) list.push(o.name);
+    else aliases.set(o.aliasOf, [o.name]);
+  }
+  const holds = new Set(options.map((o) => o.name).filter((name) => holdsWrites(spec, name)));
+  facts = { options, aliases, holds };
+  specFacts.set(spec, facts);
+  return facts;
+}
+
+/** A reference parsed from a table's text (a default target, a write): the same texts recur in every block. */
+const parsedTexts = new Map<string, FieldReference | undefined>();
+const MAX_PARSED_TEXTS = 10_000;
+
+function parsedText(text: string): FieldReference | undefined {
+  if (parsedTexts.has(text)) return parsedTexts.get(text);
+  const parsed = parseFieldReference(text, 0, text.length, 0);
+  if (parsedTexts.size >= MAX_PARSED_TEXTS) parsedTexts.clear();
+  parsedTexts.set(text, parsed);
+  return parsed;
+}
+
 /** The references and plugin sites of a parse, in the order Logstash runs them. */
 export function configRefs(tree: LogstashParse, table: LogstashPluginTable, pipelineMode: EcsMode): ConfigRefs {
   const reader = new Reader(table, pipelineMode);
@@ -193,19 +233,21 @@ class Reader {
     const required: Array<{ option: LogstashOption; reason?: string }> = [];
     const site: PluginSite = { section, node, spec, mode, index, options, required };
     this.sites.push(site);
-    const rankOf = (name: string): number => {
-      const common = this.table.commonOrder.indexOf(name);
-      if (section === 'filter' && common >= 0) return COMMON_RANK + common;
-      const own = spec ? spec.order.indexOf(name) : -1;
-      return own >= 0 ? own : 0;
-    };
     for (const a of node.attributes) {
       const option = this.optionOf(section, node.name, spec, a.name);
-      const order = index * PER_SITE + rankOf(option?.aliasOf ?? a.name);
+      const order = index * PER_SITE + this.rankOf(section, spec, option?.aliasOf ?? a.name);
       if (option) this.option(site, option, a, order);
       else this.templatesIn(a.value, site, a.name, order);
     }
     if (spec) this.defaults(site, spec, index * PER_SITE, required);
+  }
+
+  /** Where an option's work falls within its plugin's. */
+  private rankOf(section: SectionType | undefined, spec: LogstashPlugin | undefined, name: string): number {
+    const common = section === 'filter' ? this.table.commonOrder.indexOf(name) : -1;
+    if (common >= 0) return COMMON_RANK + common;
+    const own = spec ? spec.order.indexOf(name) : -1;
+    return own >= 0 ? own : 0;
   }
 
   /** An option's spec: the plugin's own, else (an unmodelled plugin) one every plugin of its section takes. */
@@ -221,11 +263,9 @@ class Reader {
   private given(site: PluginSite, name: string): string | undefined {
     const direct = textOf(site.options.get(name)?.value)?.text;
     if (direct !== undefined || !site.spec) return direct;
-    for (const option of Object.values(site.spec.options)) {
-      if (option.aliasOf === name) {
-        const alias = textOf(site.options.get(option.name)?.value)?.text;
-        if (alias !== undefined) return alias;
-      }
+    for (const alias of factsOf(site.spec).aliases.get(name) ?? []) {
+      const text = textOf(site.options.get(alias)?.value)?.text;
+      if (text !== undefined) return text;
     }
     return undefined;
   }
@@ -237,7 +277,7 @@ class Reader {
       case 'field':
         for (const t of textsOf(value).slice(0, 1)) {
           const ref = this.name(t, option.access ?? 'read', site, order, detail);
-          if (ref && site.spec && holdsWrites(site.spec, option.name)) ref.container = true;
+          if (ref && site.spec && factsOf(site.spec).holds.has(option.name)) ref.container = true;
         }
         break;
       case 'fields':
@@ -356,7 +396,8 @@ class Reader {
   private defaults(site: PluginSite, spec: LogstashPlugin, order: number, required: Array<{ option: LogstashOption; reason?: string }>): void {
     const given = (name: string): string | undefined => this.given(site, name);
     const at = site.node.nameSpan;
-    for (const option of Object.values(spec.options)) {
+    const facts = factsOf(spec);
+    for (const option of facts.options) {
       if (option.required && given(option.name) === undefined) required.push({ option });
       if (option.requiredWhen) {
         const other = spec.options[option.requiredWhen.option];
@@ -370,7 +411,7 @@ class Reader {
       const resolved = this.table.defaultIn(option, site.mode, given);
       if (resolved.kind === 'required') required.push({ option, reason: resolved.reason });
       // A target the plugin's modelled writes go under is no field of its own: those writes are.
-      else if (resolved.kind === 'value' && typeof resolved.value === 'string' && resolved.value !== '' && !holdsWrites(spec, option.name)) {
+      else if (resolved.kind === 'value' && typeof resolved.value === 'string' && resolved.value !== '' && !facts.holds.has(option.name)) {
         this.implied(resolved.value, at, site, order, { processor: site.node.name, option: option.name });
       }
     }
@@ -385,7 +426,7 @@ class Reader {
 
   /** A field written by default, placed on `at` (the plugin's or the pattern's name). */
   private implied(text: string, at: Span, site: PluginSite, order: number, detail: NamedRefDetail, captureType?: string): void {
-    const parsed = parseFieldReference(text, 0, text.length, 0);
+    const parsed = parsedText(text);
     if (!parsed || parsed.problem !== undefined || parsed.segments.length === 0) return;
     const written: FieldReference = { ...parsed, segments: parsed.segments.map((s) => ({ name: s.name, start: at.start, end: at.end })), span: at };
     this.add(written, 'write', 'name', order, site, { ...detail, implied: true, ...(captureType ? { captureType } : {}) });
@@ -471,12 +512,13 @@ class Reader {
     if (written.segments.length === 0) return undefined;
     let path: string[];
     let spans: Span[];
-    const own: NamedRefDetail = { ...detail };
+    // Details are shared by a setting's references and never changed: a copy only where this one differs.
+    let own = detail;
     if (written.form === 'bare') {
       const name = written.segments[0];
       path = name.name.split('.');
       spans = path.map(() => ({ start: name.start, end: name.end }));
-      if (path.length > 1) own.literalDotted = true;
+      if (path.length > 1) own = { ...own, literalDotted: true };
     } else {
       path = written.segments.map((s) => s.name);
       // A target's segments, placed before the file's own words, are found where those words are.
@@ -484,7 +526,7 @@ class Reader {
       spans = written.segments.map((s, i) => (i < under ? { start: first.start, end: first.end } : { start: s.start, end: s.end }));
     }
     if (path.some((name) => name === '')) return undefined;
-    if (access === 'remove' || access === 'move') own.removes = true;
+    if (access === 'remove' || access === 'move') own = { ...own, removes: true };
     const ref = new NamedRef(path, spans, role, access === 'write' || access === 'update' ? 'write' : 'read', this.refs.length, own);
     const entry: Building = { ref, written, access, order, site, scope: this.scope, metadata: isMetadata(written) };
     this.refs.push(entry);

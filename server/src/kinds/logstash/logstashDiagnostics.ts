@@ -3,7 +3,7 @@
 // (in this file, in mutate's order, or in a later file of the pipeline) never reaches an event: the name rules skip
 // it; so do `[@metadata]` fields, Logstash's own.
 import { type EcsMode, loadLogstashPluginTable } from '../../catalog/logstashPlugins';
-import { EventView } from '../../document/fieldRefs';
+import { childPath, EventView } from '../../document/fieldRefs';
 import type { FeatureEnv } from '../../features/env';
 import { diagnostic, documentDiagnostics } from '../../features/findings';
 import type { FwDiagnostic } from '../../features/types';
@@ -25,15 +25,23 @@ export function logstashCheck(doc: LogstashDocument, env: FeatureEnv): LogstashC
     else written.add(r.ref.joinedPath);
   }
   const made = new Set<string>(containers);
+  // Paths whose every prefix is in `made` already: a walk from the longest prefix stops at one.
+  const closed = new Set<string>();
   for (const path of written) {
-    let at = path.indexOf('.');
-    while (at >= 0) {
-      made.add(path.slice(0, at));
-      at = path.indexOf('.', at + 1);
+    for (let prefix = path, at = path.length; !closed.has(prefix); ) {
+      closed.add(prefix);
+      made.add(prefix);
+      at = path.lastIndexOf('.', at - 1);
+      if (at < 0) break;
+      prefix = path.slice(0, at);
     }
-    made.add(path);
   }
   return { doc, refs, sites, context, table, written, made };
+}
+
+function rootOf(path: string): string {
+  const dot = path.indexOf('.');
+  return dot < 0 ? path : path.slice(0, dot);
 }
 
 function isWrite(r: ConfigRef): boolean {
@@ -54,16 +62,24 @@ export function judgedWrites(check: LogstashCheck): ConfigRef[] {
     if (list) list.push({ order: r.order, scope: r.scope });
     else removals.set(r.ref.joinedPath, [{ order: r.order, scope: r.scope }]);
   }
+  // Most writes name no root anything removes: those are judged without walking their prefixes.
+  const removedRoots = new Set<string>();
+  for (const path of removals.keys()) removedRoots.add(rootOf(path));
+  for (const path of context.removedAfter) removedRoots.add(rootOf(path));
   const out: ConfigRef[] = [];
   for (const r of refs) {
     if (!isWrite(r)) continue;
+    const path = r.ref.path;
     let temporary = false;
-    let prefix = '';
-    for (const name of r.ref.path) {
-      prefix = prefix === '' ? name : `${prefix}.${name}`;
-      if (context.removedAfter.has(prefix) || removals.get(prefix)?.some((x) => x.order > r.order && r.scope.startsWith(x.scope))) {
-        temporary = true;
-        break;
+    if (removedRoots.has(path[0])) {
+      let prefix = path[0];
+      for (let i = 0; ; ) {
+        if (context.removedAfter.has(prefix) || removals.get(prefix)?.some((x) => x.order > r.order && r.scope.startsWith(x.scope))) {
+          temporary = true;
+          break;
+        }
+        if (++i >= path.length) break;
+        prefix = childPath(prefix, path[i]);
       }
     }
     if (!temporary) out.push(r);
@@ -85,20 +101,33 @@ export function checkLogstash(doc: LogstashDocument, env: FeatureEnv): { diagnos
  * so, and the same finding about several of its fields (geoip's `ip_traits.*`) is given once.
  */
 function explainImplied(found: FwDiagnostic[], judged: readonly ConfigRef[]): FwDiagnostic[] {
-  const implied = new Map<string, string>();
+  const at = new Map<number, FwDiagnostic[]>();
+  for (const d of found) {
+    if (d.code === 'syntax-error') continue;
+    const list = at.get(d.start);
+    if (list) list.push(d);
+    else at.set(d.start, [d]);
+  }
+  const why = new Map<FwDiagnostic, string>();
   for (const r of judged) {
     if (!r.ref.detail.implied || !r.site) continue;
-    const at = r.ref.segments[0];
-    const pattern = r.ref.role === 'pattern' || r.ref.detail.captureType !== undefined || at.start !== r.site.node.nameSpan.start;
-    const what = pattern ? `the named grok pattern writes it` : `${r.site.node.name} writes it without naming it`;
-    implied.set(`${at.start}:${at.end}`, `${what}, ECS compatibility ${r.site.mode}`);
+    const span = r.ref.segments[0];
+    const here = at.get(span.start);
+    if (!here) continue;
+    const pattern = r.ref.role === 'pattern' || r.ref.detail.captureType !== undefined || span.start !== r.site.node.nameSpan.start;
+    const what = pattern ? 'the named grok pattern writes it' : `${r.site.node.name} writes it without naming it`;
+    for (const d of here) if (d.end === span.end && !why.has(d)) why.set(d, `${what}, ECS compatibility ${r.site.mode}`);
   }
-  if (implied.size === 0) return found;
+  if (why.size === 0) return found;
   const seen = new Set<string>();
   const out: FwDiagnostic[] = [];
   for (const d of found) {
-    const why = implied.get(`${d.start}:${d.end}`);
-    const shown = why === undefined || d.code === 'syntax-error' ? d : { ...d, message: `${d.message} (${why})` };
+    const reason = why.get(d);
+    if (reason === undefined) {
+      out.push(d);
+      continue;
+    }
+    const shown = { ...d, message: `${d.message} (${reason})` };
     const key = `${shown.code}\u0000${shown.start}\u0000${shown.end}\u0000${shown.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
