@@ -4,11 +4,12 @@
 // stdio, plus the bare parse of each document and, for context, the "floor" (floorServer.ts: a Node.js language server
 // that only holds the document); prints one table with the ratios against the targets, then the first and the warm
 // in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up), then the memory of
-// long typing sessions at 100 KB and 1 MB (longSession.ts) and large inputs (largeInputs.ts).
-// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|logstash|large|long|workspace (one
-// kind of document; workspace: the integrations-sized workspace alone, integrationsWorkspace.ts, --packages N (default 400);
-// pipeline.ts, mapping.ts, logstash.ts; large: the large inputs alone, largeInputs.ts; long: the long sessions alone, longSession.ts,
-// of the formats given), --formats json,yaml,
+// long typing sessions at 100 KB and 1 MB (longSession.ts), large inputs (largeInputs.ts) and the figures behind the
+// tests' clock-free bounds (responsiveness.ts).
+// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|logstash|large|long|workspace|responsiveness
+// (one kind of document; workspace: the integrations-sized workspace alone, integrationsWorkspace.ts, --packages N
+// (default 400); pipeline.ts, mapping.ts, logstash.ts; large: the large inputs alone, largeInputs.ts; long: the long sessions alone,
+// longSession.ts, of the formats given; responsiveness: responsiveness.ts alone), --formats json,yaml,
 // --no-warmup (skip the in-process rounds), --no-same-flags (skip
 // Fieldwise started with the peers' node flags, table.ts printSameFlags), --profile (CPU profile
 // of Fieldwise on the largest documents), --compare REF (instead of the table: REF's build against this checkout's on
@@ -25,6 +26,7 @@ import type { Catalog } from '../server/src/catalog/types';
 import { profileFieldwise } from './profile';
 import { runLongSessions } from './longSession';
 import { runLargeInputs } from './largeInputs';
+import { runResponsiveness } from './responsiveness';
 import { buildFloorServer, bundleBenchScript, fieldwise, floorServer, jsonServer, PEER_FLAGS, REPO, ServerSetup, yamlServer } from './servers';
 import { SERVER_EXEC_ARGV } from '../client/src/serverFlags';
 import { runSession, SESSION_LIMITS, SessionFigures, SessionOptions } from './session';
@@ -53,6 +55,8 @@ interface Options {
   logstash: boolean;
   /** The long sessions alone (bench/longSession.ts); they also run after the table of clean or dense documents. */
   long: boolean;
+  /** The figures behind the tests' clock-free bounds (bench/responsiveness.ts). */
+  responsiveness: boolean;
   /** The integrations-sized workspace (bench/integrationsWorkspace.ts), of `packages` packages. */
   workspace: boolean;
   packages: number;
@@ -91,11 +95,11 @@ function options(argv: string[]): Options {
   const comparable = ['clean', 'dense', 'pipeline'] as const;
   const only = compare !== undefined
     ? list<BenchKind | 'pipeline'>('--only', comparable)
-    : list<BenchKind | 'pipeline' | 'mapping' | 'logstash' | 'large' | 'long' | 'workspace'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'logstash', 'large', 'long', 'workspace']);
+    : list<BenchKind | 'pipeline' | 'mapping' | 'logstash' | 'large' | 'long' | 'workspace' | 'responsiveness'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'logstash', 'large', 'long', 'workspace', 'responsiveness']);
   const packages = Number(value('--packages') ?? 400);
   if (!Number.isInteger(packages) || packages < 1) throw new Error('--packages: a whole number of at least 1');
   return {
-    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), logstash: only.includes('logstash'), large: only.includes('large'), long: only.includes('long'), workspace: only.includes('workspace'), packages, formats: list<BenchFormat>('--formats', ['json', 'yaml']),
+    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), logstash: only.includes('logstash'), large: only.includes('large'), long: only.includes('long'), workspace: only.includes('workspace'), packages, responsiveness: only.includes('responsiveness'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
     warmup: !argv.includes('--no-warmup'), profile: argv.includes('--profile'),
     sameFlags: !argv.includes('--no-same-flags'), compare,
   };
@@ -139,7 +143,7 @@ async function main(): Promise<void> {
   if (opts.workspace) {
     const figures = await benchIntegrations(opts.runs, join(OUT, 'integrations'), opts.packages, catalog);
     process.stdout.write(`${integrationsRows(figures).join('\n')}\n`);
-    if (!opts.pipeline && !opts.mapping && !opts.logstash && opts.kinds.length === 0 && !opts.long && !opts.large) return;
+    if (!opts.pipeline && !opts.mapping && !opts.logstash && opts.kinds.length === 0 && !opts.long && !opts.large && !opts.responsiveness) return;
   }
   const kindRowsAfter = [
     ...(opts.pipeline ? await benchPipeline(opts.runs, catalog, DOCS) : []),
@@ -147,9 +151,10 @@ async function main(): Promise<void> {
     ...(opts.logstash ? await benchLogstash(opts.runs, catalog, DOCS) : []),
   ];
   if (opts.kinds.length === 0) {
-    if (kindRowsAfter.length > 0 || !opts.long) printTable([], { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter: loadavg()[0], minutes: (Date.now() - started) / 60000 }, kindRowsAfter);
+    if (kindRowsAfter.length > 0 || !(opts.long || opts.responsiveness)) printTable([], { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter: loadavg()[0], minutes: (Date.now() - started) / 60000 }, kindRowsAfter);
     if (opts.long) await runLongSessions(longSizes(opts), DOCS, opts.formats);
     if (opts.large) await runLargeInputs(DOCS);
+    if (opts.responsiveness) await runResponsiveness();
     return opts.profile ? profileFieldwise([benchPipelineDocument(catalog)], DOCS) : undefined;
   }
   const schemaUri = peerSchema();
@@ -189,6 +194,7 @@ async function main(): Promise<void> {
   if (opts.warmup) printWarmup(opts);
   await runLongSessions(longSizes(opts), DOCS, opts.formats);
   if (opts.large) await runLargeInputs(DOCS);
+  if (opts.responsiveness) await runResponsiveness();
   if (opts.profile) await profileFieldwise(summaries.length > 0 ? largest(opts, catalog) : [], DOCS);
 }
 

@@ -24,22 +24,14 @@
 //   - the dns and user_agent sets are named but not defined by this schema: a hint on each name written there.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { DiskFolderFiles } from '../../server/src/service/diskFolderFiles';
 import { LanguageService } from '../../server/src/service/languageService';
 import { defaultSettings } from '../../server/src/service/settings';
+import { CORPUS, corpusCases, corpusFiles, readCorpus } from '../helpers/corpus';
 import { testCatalog } from './diagnostics-fixture';
 
-const corpus = join(__dirname, '..', '..', '..', 'shared', 'corpus');
-
-function confFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return confFiles(path);
-    return e.name.endsWith('.conf') ? [path] : [];
-  });
-}
+const isConf = (file: string): boolean => file.endsWith('.conf');
 
 /** `line code text 'first name the message quotes'` of each finding, in document order. */
 const expected: Record<string, string[]> = {
@@ -270,18 +262,16 @@ const expected: Record<string, string[]> = {
   ],
 };
 
-describe('Logstash corpus findings', { skip: existsSync(corpus) ? false : `${corpus} is not there` }, () => {
-  const files = existsSync(corpus) ? confFiles(corpus).sort() : [];
-  const service = new LanguageService(testCatalog(), defaultSettings, new DiskFolderFiles((file) => join(corpus, file), () => Infinity));
+describe('Logstash corpus findings', () => {
+  const service = new LanguageService(testCatalog(), defaultSettings, new DiskFolderFiles((file) => join(CORPUS, file), () => Infinity));
 
   it('lists every Logstash config of the corpus', () => {
-    assert.deepEqual(files.map((f) => relative(corpus, f).split('\\').join('/')), Object.keys(expected).sort());
+    assert.deepEqual(corpusFiles('Logstash configs', isConf), Object.keys(expected).sort());
   });
 
-  for (const file of files) {
-    const name = relative(corpus, file).split('\\').join('/');
+  for (const name of corpusCases('Logstash configs', isConf)) {
     it(name, () => {
-      const text = readFileSync(file, 'utf8');
+      const text = readCorpus(name);
       // By its content alone: a path no glob names.
       const type = service.fileTypeOf(`elsewhere/${name.split('/').pop()}`, text, defaultSettings);
       assert.equal(type?.kind, 'logstash', 'recognised as Logstash by its content');
