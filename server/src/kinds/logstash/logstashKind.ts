@@ -18,6 +18,7 @@ import { logstashHints } from './logstashHints';
 import { hoverLogstash } from './logstashHover';
 import { logstashFolding, logstashFormat, logstashOutline } from './logstashLayout';
 import { logstashRules } from './logstashRules';
+import { logstashAnswers, logstashLinks, logstashReferences, logstashTags, renameLogstash } from './logstashWorkspace';
 
 /** The mode the last check found for a document (its pipeline's); the features that follow read it without reading the folder again. */
 const checkedModes = new WeakMap<LogstashDocument, EcsMode>();
@@ -58,6 +59,12 @@ export const logstashKind: FileKind<LogstashDocument> = {
   format: logstashFormat,
   // Names read in one file of a pipeline and written in another are the pipeline's own: the workspace index knows them.
   // Read in Logstash 8's default mode: the workspace index reads files without their settings.
+  // The workspace's links (logstashWorkspace.ts): find references, rename, the symbol search, go to definition between files.
+  references: logstashReferences,
+  rename: renameLogstash,
+  tags: logstashTags,
+  links: logstashLinks,
+  answersTo: (_file, doc) => logstashAnswers(doc),
   writtenFields: (doc) => {
     const table = loadLogstashPluginTable();
     return doc.refs(table.ecs.logstashDefault).refs.filter((r) => (r.access === 'write' || r.access === 'update') && !r.metadata && r.ref.path[0] !== '').map((r) => r.ref.joinedPath);
