@@ -59,7 +59,7 @@ describe('a Logstash config in the workspace', () => {
     // Each place, in file order of its kind: the capture, the sprintf, the selector, the removal.
     const orderId = refs.filter((r) => r.path === 'shop.order_id').sort((a, b) => a.start - b.start);
     assert.deepEqual(orderId.map((r) => `${r.use}${r.removes ? ' removes' : ''} ${CONFIG.slice(r.start, r.end)} at ${r.start}`), [
-      `write shop][order_id at ${CONFIG.indexOf('shop][order_id} by')}`,
+      `write shop][order_id at ${CONFIG.indexOf('shop][order_id]} by')}`,
       `read shop][order_id at ${CONFIG.indexOf('shop][order_id]}-')}`,
       `read shop][order_id at ${CONFIG.indexOf('shop][order_id] ==')}`,
       `read removes shop][order_id at ${CONFIG.indexOf('shop][order_id]", "')}`,
