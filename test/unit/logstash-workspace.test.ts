@@ -102,6 +102,11 @@ describe('a Logstash config in the workspace', () => {
     assert.equal(renamed(target, 'parsed', 'fields'), target.replace('"[parsed]"', '"[fields]"'), 'the target renamed, its captures follow');
   });
 
+  test('rename inside Ruby\'s event API and a dissect key, in place', () => {
+    const ruby = 'filter { ruby { code => "event.set(\'[shop][total]\', event.get(\'[shop][order_id]\').to_s)" } dissect { mapping => { "message" => "%{[shop][order_id]} %{rest}" } } }\n';
+    assert.equal(renamed(ruby, 'shop.order_id', 'shop.order_number'), ruby.replaceAll('[shop][order_id]', '[shop][order_number]'));
+  });
+
   test('a dotted literal stays dotted', () => {
     const dotted = 'filter { mutate { add_field => { "shop.order_id" => "x" } } }\n';
     assert.equal(renamed(dotted, 'shop.order_id', 'shop.order_number'), dotted.replace('shop.order_id', 'shop.order_number'));
