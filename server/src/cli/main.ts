@@ -72,6 +72,8 @@ if (require.main === module) {
     },
     cwd: process.cwd(),
     env: process.env,
+    stderrIsTTY: process.stderr.isTTY === true,
+    now: () => performance.now(),
   };
   main(process.argv.slice(2), io).then(
     (code) => { process.exitCode = code; },

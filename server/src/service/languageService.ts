@@ -199,12 +199,9 @@ export class LanguageService {
     return result;
   }
 
-  /** Every code the service may report on any kind, each once, in the registry's order, then what it says of whole files. */
+  /** Every code the service may report on any kind (allRules). */
   rules(): readonly RuleInfo[] {
-    const seen = new Map<string, RuleInfo>();
-    for (const kind of kinds) for (const rule of kind.rules) if (!seen.has(rule.code)) seen.set(rule.code, rule);
-    for (const rule of [emptyFile, fileNotRecognised]) if (!seen.has(rule.code)) seen.set(rule.code, rule);
-    return [...seen.values()];
+    return allRules();
   }
 
   /** Every entry offered at `offset`. */
@@ -321,6 +318,17 @@ export class LanguageService {
   fixAll(doc: SourceDocument, file: string, code: string): TextEdit[] {
     return this.parts(doc).flatMap((p) => p.kind.fixAll?.(p.doc, code, this.env(p.doc.type.format, file)) ?? []);
   }
+}
+
+/**
+ * Every code the service may report on any kind, each once, in the registry's order, then what it says of whole files;
+ * the same for every catalog (a report's rule list needs no catalog loaded).
+ */
+export function allRules(): readonly RuleInfo[] {
+  const seen = new Map<string, RuleInfo>();
+  for (const kind of kinds) for (const rule of kind.rules) if (!seen.has(rule.code)) seen.set(rule.code, rule);
+  for (const rule of [emptyFile, fileNotRecognised]) if (!seen.has(rule.code)) seen.set(rule.code, rule);
+  return [...seen.values()];
 }
 
 /** No content: white space and a byte order mark aside. */

@@ -1,0 +1,69 @@
+// One file of `fieldwise check`: read, recognised (or read as --kind), checked, its findings located. The same on the
+// main thread and on a worker thread (checkWorker.ts), so a file's findings do not depend on where it was checked.
+import { readFileSync } from 'node:fs';
+import type { FileType } from '../document/fileType';
+import { formatFromName, guessFormat } from '../service/detect';
+import { isBlank, LanguageService } from '../service/languageService';
+import type { FieldwiseSettings } from '../service/settings';
+import { CheckedFile, locate } from './formats/checkReport';
+
+/** A file to check, as plain data (it crosses to worker threads). */
+export interface FileTask {
+  /** Its place in the report's order. */
+  index: number;
+  /** The path to read; `-` for standard input, whose text comes in `text`. */
+  path: string;
+  display: string;
+  uriPath: string;
+  /** The path the fieldwise.files.* globs are matched against. */
+  globPath: string;
+  /** Standard input's text, read by the main thread. */
+  text?: string;
+}
+
+export type FileOutcome =
+  | { index: number; checked: CheckedFile }
+  | { index: number; unreadable: string };
+
+export function checkFile(service: LanguageService, settings: FieldwiseSettings, task: FileTask, forcedKind: string | undefined): FileOutcome {
+  let text: string;
+  try {
+    text = task.text ?? readFileSync(task.path, 'utf8');
+  } catch (error) {
+    return { index: task.index, unreadable: `${task.display}: cannot read: ${reason(error)}` };
+  }
+  const reading = readingOf(task, text, service, settings, forcedKind);
+  const type = reading.type;
+  if (!type) {
+    // Content is what recognises most files: an empty one is said to be empty, not unknown.
+    const finding = reading.why === undefined && isBlank(text) ? service.emptyFinding(text) : service.notRecognisedFinding(reading.why);
+    return { index: task.index, checked: { file: task.display, uriPath: task.uriPath, diagnostics: locate(text, [finding], task.uriPath) } };
+  }
+  const doc = service.parse(text, type);
+  const kind = service.kinds.find((k) => k.name === type.kind)?.cliName;
+  return { index: task.index, checked: { file: task.display, uriPath: task.uriPath, kind, diagnostics: locate(text, service.diagnostics(doc, task.globPath), task.uriPath) } };
+}
+
+/**
+ * What a file is read as: the kind `--kind` names, else what the editor would decide (service/detect.ts). A file
+ * whose name says no format (standard input, a file without an extension) is read by its content.
+ */
+function readingOf(task: FileTask, text: string, service: LanguageService, settings: FieldwiseSettings, forced: string | undefined): { type?: FileType; why?: string } {
+  const byName = task.path === '-' ? undefined : formatFromName(task.path);
+  const format = byName ?? guessFormat(text);
+  if (forced !== undefined) {
+    const kind = service.kinds.find((k) => k.cliName === forced);
+    if (!kind) throw new Error(`no kind is named '${forced}' on the command line`);
+    if (!kind.formats.includes(format)) return { why: `--kind ${forced} reads ${kind.formats.join(', ')}, and this file is ${format}` };
+    return { type: service.typeOf(kind.name, format) };
+  }
+  return { type: service.fileTypeOf(task.globPath, text, settings, byName ? undefined : format) };
+}
+
+function reason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES') return 'permission denied';
+  if (code === 'EISDIR') return 'is a folder';
+  return error instanceof Error ? error.message : String(error);
+}
