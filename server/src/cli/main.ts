@@ -3,9 +3,10 @@ import { CliError, CliIO, Command, EXIT, UsageError } from './io';
 import { fieldsCommand } from './commands/fields';
 import { checkCommand } from './commands/check';
 import { convertCommand } from './commands/convert';
+import { reportCommand } from './commands/report';
 import { serveCommand } from './commands/serve';
 
-export const commands: Command[] = [checkCommand, fieldsCommand, convertCommand, serveCommand];
+export const commands: Command[] = [checkCommand, reportCommand, fieldsCommand, convertCommand, serveCommand];
 
 export function usage(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
