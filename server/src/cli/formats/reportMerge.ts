@@ -53,14 +53,14 @@ interface JsonRow {
 function mergeJson(inputs: ReadonlyArray<ReportInput & { value: unknown }>): string {
   const validate = definitionValidator(join(builtinSchemaDir(), JSON_REPORT_SCHEMA));
   const rows: JsonRow[] = [];
-  const owner = new Map<string, string>();
-  for (const input of inputs) {
+  const owner = new Map<string, { report: number; name: string }>();
+  for (const [report, input] of inputs.entries()) {
     if (!validate(input.value)) {
       const problems = (validate.errors ?? []).slice(0, 5).map((e) => `  ${e.instancePath || '/'}: ${e.message ?? e.keyword}`);
       throw refused(`${input.name}: not a JSON report of fieldwise check:\n${problems.join('\n')}`);
     }
     for (const row of input.value as JsonRow[]) {
-      claim(owner, row.file, input.name);
+      claim(owner, row.file, report, input.name);
       rows.push(row);
     }
   }
@@ -69,11 +69,11 @@ function mergeJson(inputs: ReadonlyArray<ReportInput & { value: unknown }>): str
   return `${JSON.stringify(rows, null, 2)}\n`;
 }
 
-/** One file's findings come from one report: two reports naming it are not shards of one run. */
-function claim(owner: Map<string, string>, file: string, report: string): void {
+/** One file's findings come from one report: two reports naming it (or one report given twice) are not shards of one run. */
+function claim(owner: Map<string, { report: number; name: string }>, file: string, report: number, name: string): void {
   const first = owner.get(file);
-  if (first === undefined) owner.set(file, report);
-  else if (first !== report) throw refused(`${file} is in both ${first} and ${report}: the reports overlap (merge the shards of one run)`);
+  if (first === undefined) owner.set(file, { report, name });
+  else if (first.report !== report) throw refused(`${file} is in both ${first.name} and ${name}: the reports overlap (merge the shards of one run)`);
 }
 
 interface SarifRun {
@@ -89,10 +89,9 @@ function mergeSarif(inputs: ReadonlyArray<ReportInput & { value: unknown }>): st
   for (const { name, run } of runs) {
     if (JSON.stringify(run.tool) !== tool) throw refused(`${name}: made by another fieldwise version or with other rules than ${runs[0].name}; merge the shards of one run`);
   }
-  const owner = new Map<string, string>();
-  const results = runs.flatMap(({ name, run }) => {
-    const files = new Set(run.results.map(uriOf));
-    for (const file of files) claim(owner, file, name);
+  const owner = new Map<string, { report: number; name: string }>();
+  const results = runs.flatMap(({ name, run }, report) => {
+    for (const file of new Set(run.results.map(uriOf))) claim(owner, file, report, name);
     return run.results;
   });
   results.sort((a, b) => comparePaths(pathOfUri(uriOf(a)), pathOfUri(uriOf(b))));
