@@ -132,19 +132,18 @@ function testCases(xml: string): Array<{ name: string; classname: string; file: 
 }
 
 test('the shares of --shard 1/N ... N/N together are the unsharded run exactly, each file in one share, for several N', async () => {
-  const all = await report(['--format', 'json', '.']);
-  const allCases = testCases(await report(['--format', 'junit', '.'])).map((c) => c.name);
-  assert.ok(allCases.length > 100, `${allCases.length} files`);
+  // JUnit lists every file, with each of its findings: the shares' test cases together must be the run's, exactly.
+  const all = testCases(await report(['--format', 'junit', '.']));
+  assert.ok(all.length > 100, `${all.length} files`);
+  const key = (c: ReturnType<typeof testCases>[number]): string => JSON.stringify(c);
   for (const total of [2, 3, 5]) {
     const shares = await Promise.all(Array.from({ length: total }, (_, k) => check(['--format', 'junit', '--shard', `${k + 1}/${total}`, '--jobs', '1', '.'])));
-    const names = shares.map((s) => testCases(s.stdout).map((c) => c.name));
-    assert.deepEqual(names.flat().sort(), [...allCases].sort(), `${total} shares cover every file once`);
+    const cases = shares.map((s) => testCases(s.stdout));
+    assert.deepEqual(cases.flat().map(key).sort(), all.map(key).sort(), `${total} shares: every file once, with the same findings`);
     for (const pkg of ['packages/pkg_000/', 'packages/pkg_003/']) {
-      assert.equal(names.filter((share) => share.some((n) => n.startsWith(pkg))).length, 1, `${pkg} stays in one of ${total} shares`);
+      assert.equal(cases.filter((share) => share.some((c) => c.name.startsWith(pkg))).length, 1, `${pkg} stays in one of ${total} shares`);
     }
-    const rows = await Promise.all(Array.from({ length: total }, (_, k) => check(['--format', 'json', '--shard', `${k + 1}/${total}`, '.'])));
-    const union = rows.flatMap((r) => JSON.parse(r.stdout) as JsonRow[]);
-    assert.deepEqual(union.map((r) => JSON.stringify(r)).sort(), (JSON.parse(all) as JsonRow[]).map((r) => JSON.stringify(r)).sort(), `${total} shares find what the run finds`);
+    for (const share of cases) assert.ok(share.length > 0, `no share of ${total} is empty`);
   }
 });
 
