@@ -16,6 +16,8 @@ export interface SelectionOptions {
   changedSince?: string;
   shard?: Shard;
   consoleGlobs: readonly string[];
+  /** A file never checked (absolute): the report being written (--output), which may lie among the files. */
+  skip?: string;
 }
 
 export interface SelectedFile {
@@ -36,7 +38,7 @@ export function selectFiles(options: SelectionOptions, cwd: string): Selection {
   const args = [...options.paths, ...options.listed];
   const stdin: Candidate[] = args.includes('-') ? [{ path: '-', display: '-', named: true, globPath: '-' }] : [];
   const expansion = expandPaths(args.filter((p) => p !== '-'), cwd, options.consoleGlobs);
-  let candidates = [...stdin, ...expansion.candidates];
+  let candidates = [...stdin, ...expansion.candidates].filter((c) => c.path !== options.skip);
   const layout = new PackageLayout();
   if (options.changedSince !== undefined) candidates = changedOnly(candidates, changedSince(options.changedSince, cwd), layout);
   let files = candidates.map((candidate) => ({ candidate, uriPath: uriPathOf(candidate, cwd), bytes: sizeOf(candidate) }));

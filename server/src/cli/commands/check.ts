@@ -1,7 +1,7 @@
 // `fieldwise check`: the editor's diagnostics over files, folders and globs, for CI: on every core (--jobs), a share of
 // the files for one job of a CI matrix (--shard), in the report each CI reads (--format). Exit 2 for bad usage or an
 // unreadable file, else 1 for any error or more warnings than --max-warnings, else 0.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -52,6 +52,7 @@ const USAGE = [
   '                       github: GitHub Actions annotations (::error file=...,line=...::message)',
   '                       gitlab: a GitLab Code Quality report (artifacts:reports:codequality)',
   '                       junit: JUnit XML, one test case per file (errors fail it)',
+  '  --output FILE        write the report to FILE instead of standard output (FILE itself is never checked)',
   '  --max-warnings N     exit 1 when more than N warnings are found (default: no limit)',
   `  --kind KIND          read every file as this kind: ${kinds.map((k) => k.cliName).join(', ')}`,
   '  --definitions PATH   custom definitions: a file, a folder or a glob; repeatable.',
@@ -73,6 +74,8 @@ const USAGE = [
 
 export interface CheckOptions {
   format: Format;
+  /** Where the report goes instead of standard output. */
+  output?: string;
   maxWarnings?: number;
   /** The kind every file is read as (`--kind`), by its command-line name. */
   kind?: string;
@@ -93,6 +96,7 @@ export function parseCheckArgs(args: string[], env: NodeJS.ProcessEnv = {}): Che
       args,
       options: {
         format: { type: 'string', default: 'text' },
+        output: { type: 'string', short: 'o' },
         'max-warnings': { type: 'string' },
         definitions: { type: 'string', multiple: true, default: [] },
         kind: { type: 'string' },
@@ -129,8 +133,10 @@ export function parseCheckArgs(args: string[], env: NodeJS.ProcessEnv = {}): Che
   // --changed-since alone checks what changed below the current folder.
   const paths = parsed.positionals.length === 0 && changedSince !== undefined && filesFrom === undefined ? ['.'] : parsed.positionals;
   if (paths.length === 0 && filesFrom === undefined) throw new UsageError('name at least one file, folder or glob to check (or --files-from FILE)', USAGE);
+  if (values.output === '') throw new UsageError('--output takes a file name', USAGE);
   return {
     format,
+    output: values.output,
     maxWarnings: limit === undefined ? undefined : Number(limit),
     kind,
     definitions: values.definitions,
@@ -154,8 +160,9 @@ export const checkCommand: Command = {
     const options = parseCheckArgs(args, io.env);
     const { settings, definitions } = projectOf(options, io);
     const listed = options.filesFrom === undefined ? [] : listedPaths(await readList(options.filesFrom, io));
+    const output = options.output === undefined ? undefined : resolve(io.cwd, options.output);
     const selection = selectFiles({
-      paths: options.paths, listed, changedSince: options.changedSince, shard: options.shard, consoleGlobs: settings.files.console ?? [],
+      paths: options.paths, listed, changedSince: options.changedSince, shard: options.shard, consoleGlobs: settings.files.console ?? [], skip: output,
     }, io.cwd);
     const unreadable = selection.missing.map((arg) => `${arg}: no such file or folder, and no file matches it as a glob`);
     const tasks = await tasksOf(selection.files, io);
@@ -181,7 +188,9 @@ export const checkCommand: Command = {
     }
     progress?.end();
     const files = checked.filter((f): f is CheckedFile => f !== undefined);
-    io.stdout(render(options, files));
+    const text = render(options, files);
+    if (output === undefined) io.stdout(text);
+    else writeReport(output, text);
     for (const problem of unreadable) io.stderr(`fieldwise check: ${problem}\n`);
     const count = tally(files);
     if (options.format === 'text') io.stderr(summary(files, count, now() - started));
@@ -199,6 +208,14 @@ function projectOf(options: CheckOptions, io: CliIO): { settings: FieldwiseSetti
   const fromProject = load.config?.schema?.definitions;
   const definitions = options.definitions.length > 0 ? options.definitions : fromProject ?? workspaceDefinitions(io.cwd);
   return { settings, definitions };
+}
+
+function writeReport(file: string, text: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (error) {
+    throw new CliError(`--output ${file}: cannot write: ${(error as Error).message}`, EXIT.usage);
+  }
 }
 
 async function readList(source: string, io: CliIO): Promise<string> {
