@@ -2,11 +2,10 @@
 // the engine VS Code uses (vscode-textmate + vscode-oniguruma) on a realistic pipeline and a file of edge cases.
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as oniguruma from 'vscode-oniguruma';
-import * as vsctm from 'vscode-textmate';
+import type * as vsctm from 'vscode-textmate';
+import { check, checkAll, describeLine, engineLoopReports, Expectation, grammarOf, hasScope, tokenize, TokenizedDocument } from '../helpers/textmate';
 
 const repoRoot = join(__dirname, '..', '..');
 const grammarPath = join(repoRoot, 'syntaxes', 'logstash.tmLanguage.json');
@@ -14,144 +13,8 @@ const configurationPath = join(repoRoot, 'syntaxes', 'logstash.language-configur
 const fixtureDir = join(repoRoot, 'test', 'fixtures', 'logstash', 'grammar');
 const SCOPE_NAME = 'source.logstash';
 
-interface TokenizedLine {
-  readonly number: number;
-  readonly text: string;
-  readonly tokens: readonly vsctm.IToken[];
-}
-
-interface TokenizedDocument {
-  readonly name: string;
-  readonly lines: readonly TokenizedLine[];
-  readonly finalState: vsctm.StateStack;
-  readonly isTopLevel: (state: vsctm.StateStack) => boolean;
-}
-
-/** A piece of one line and the scope it must (or must not) carry. */
-interface Expectation {
-  /** A substring that occurs on exactly one line of the fixture, or a 1-based line number. */
-  readonly line: string | number;
-  /** The text of the token(s) to inspect; must start and end on token boundaries. */
-  readonly text: string;
-  /** Which occurrence of `text` on the line (1-based); the first by default. */
-  readonly nth?: number;
-  readonly scope?: string;
-  readonly notScope?: string;
-}
-
-let grammarLoading: Promise<vsctm.IGrammar> | undefined;
-
-/** Loads the grammar once per process (the WASM engine can only be initialised once). */
-function getGrammar(): Promise<vsctm.IGrammar> {
-  grammarLoading ??= loadGrammar();
-  return grammarLoading;
-}
-
-async function loadGrammar(): Promise<vsctm.IGrammar> {
-  const wasm = readFileSync(join(repoRoot, 'node_modules', 'vscode-oniguruma', 'release', 'onig.wasm'));
-  await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
-  const registry = new vsctm.Registry({
-    onigLib: Promise.resolve({
-      createOnigScanner: (patterns: string[]) => new oniguruma.OnigScanner(patterns),
-      createOnigString: (text: string) => new oniguruma.OnigString(text),
-    }),
-    loadGrammar: async (scopeName: string) =>
-      scopeName === SCOPE_NAME ? vsctm.parseRawGrammar(readFileSync(grammarPath, 'utf8'), grammarPath) : null,
-  });
-  const loaded = await registry.loadGrammar(SCOPE_NAME);
-  if (!loaded) throw new Error(`${grammarPath}: no grammar with scopeName ${SCOPE_NAME}`);
-  return loaded;
-}
-
-function tokenize(grammar: vsctm.IGrammar, name: string, text: string): TokenizedDocument {
-  const lines: TokenizedLine[] = [];
-  let state = vsctm.INITIAL;
-  text.split(/\r?\n/).forEach((lineText, index) => {
-    const result = grammar.tokenizeLine(lineText, state);
-    lines.push({ number: index + 1, text: lineText, tokens: result.tokens });
-    state = result.ruleStack;
-  });
-  const topLevel = grammar.tokenizeLine('', vsctm.INITIAL).ruleStack;
-  return { name, lines, finalState: state, isTopLevel: (s) => s === vsctm.INITIAL || s.equals(topLevel) };
-}
-
 function tokenizeFixture(grammar: vsctm.IGrammar, file: string): TokenizedDocument {
   return tokenize(grammar, file, readFileSync(join(fixtureDir, file), 'utf8'));
-}
-
-/** Reports of rules the engine pushed and popped without advancing (it then stops highlighting the line), from its debug mode. */
-function engineLoopReports(texts: readonly string[]): string[] {
-  const script = `
-    const { readFileSync } = require('node:fs');
-    const onig = require(${JSON.stringify(require.resolve('vscode-oniguruma'))});
-    const tm = require(${JSON.stringify(require.resolve('vscode-textmate'))});
-    (async () => {
-      const wasm = readFileSync(${JSON.stringify(join(repoRoot, 'node_modules', 'vscode-oniguruma', 'release', 'onig.wasm'))});
-      await onig.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
-      const registry = new tm.Registry({
-        onigLib: Promise.resolve({ createOnigScanner: (p) => new onig.OnigScanner(p), createOnigString: (s) => new onig.OnigString(s) }),
-        loadGrammar: async () => tm.parseRawGrammar(readFileSync(${JSON.stringify(grammarPath)}, 'utf8'), ${JSON.stringify(grammarPath)}),
-      });
-      const grammar = await registry.loadGrammar(${JSON.stringify(SCOPE_NAME)});
-      for (const text of JSON.parse(readFileSync(0, 'utf8'))) {
-        let state = tm.INITIAL;
-        for (const line of text.split('\\n')) state = grammar.tokenizeLine(line, state).ruleStack;
-      }
-    })().catch((error) => { console.error('child failed: ' + error.stack); process.exitCode = 1; });`;
-  const child = spawnSync(process.execPath, ['-e', script], {
-    input: JSON.stringify(texts),
-    env: { ...process.env, VSCODE_TEXTMATE_DEBUG: '1' },
-    stdio: ['pipe', 'ignore', 'pipe'],
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  assert.equal(child.status, 0, `engine child process failed: ${child.stderr}`);
-  return child.stderr.split('\n').filter((l) => l.includes('endless loop'));
-}
-
-function hasScope(scopes: readonly string[], fragment: string): boolean {
-  return scopes.some((scope) => scope === fragment || scope.startsWith(`${fragment}.`));
-}
-
-function describeLine(line: TokenizedLine): string {
-  const tokens = line.tokens.map((t) => `    ${JSON.stringify(line.text.slice(t.startIndex, t.endIndex))}  ${t.scopes.slice(1).join(' ')}`);
-  return `line ${line.number}: ${line.text}\n${tokens.join('\n')}`;
-}
-
-function findLine(doc: TokenizedDocument, selector: string | number): TokenizedLine {
-  if (typeof selector === 'number') {
-    const line = doc.lines[selector - 1];
-    if (!line) throw new Error(`${doc.name}: there is no line ${selector}`);
-    return line;
-  }
-  const matches = doc.lines.filter((l) => l.text.includes(selector));
-  if (matches.length !== 1) throw new Error(`${doc.name}: expected exactly one line containing ${JSON.stringify(selector)}, found ${matches.length}`);
-  return matches[0];
-}
-
-function check(doc: TokenizedDocument, expectation: Expectation): void {
-  const line = findLine(doc, expectation.line);
-  const nth = expectation.nth ?? 1;
-  let start = -1;
-  for (let i = 0, from = 0; i < nth && from >= 0; i++) {
-    start = line.text.indexOf(expectation.text, from);
-    from = start < 0 ? -1 : start + expectation.text.length;
-  }
-  const where = `${doc.name} ${JSON.stringify(expectation.text)} (occurrence ${nth})`;
-  assert.ok(start >= 0, `${where}: text not found on\n${describeLine(line)}`);
-  const end = start + expectation.text.length;
-  const covering = line.tokens.filter((t) => t.startIndex < end && t.endIndex > start);
-  const lastEnd = Math.min(covering[covering.length - 1]?.endIndex ?? -1, line.text.length);
-  assert.ok(covering.length > 0 && covering[0].startIndex === start && lastEnd === end, `${where}: does not start and end on token boundaries\n${describeLine(line)}`);
-  for (const token of covering) {
-    const tokenText = JSON.stringify(line.text.slice(token.startIndex, token.endIndex));
-    if (expectation.scope !== undefined) assert.ok(hasScope(token.scopes, expectation.scope), `${where}: token ${tokenText} lacks ${expectation.scope}\n${describeLine(line)}`);
-    if (expectation.notScope !== undefined) assert.ok(!hasScope(token.scopes, expectation.notScope), `${where}: token ${tokenText} must not carry ${expectation.notScope}\n${describeLine(line)}`);
-  }
-}
-
-function checkAll(doc: TokenizedDocument, expectations: readonly Expectation[]): void {
-  for (const expectation of expectations) check(doc, expectation);
 }
 
 // ---- pipeline.conf, one table per construct ----
@@ -300,7 +163,7 @@ describe('Logstash grammar on a realistic pipeline', () => {
   let doc: TokenizedDocument;
 
   before(async () => {
-    doc = tokenizeFixture(await getGrammar(), 'pipeline.conf');
+    doc = tokenizeFixture(await grammarOf(grammarPath, SCOPE_NAME), 'pipeline.conf');
   });
 
   it('ends with every construct closed', () => {
@@ -337,7 +200,7 @@ describe('Logstash grammar on edge cases', () => {
   let doc: TokenizedDocument;
 
   before(async () => {
-    grammar = await getGrammar();
+    grammar = await grammarOf(grammarPath, SCOPE_NAME);
     doc = tokenizeFixture(grammar, 'edge-cases.conf');
   });
 
@@ -351,7 +214,7 @@ describe('Logstash grammar on edge cases', () => {
     const pipeline = readFileSync(join(fixtureDir, 'pipeline.conf'), 'utf8');
     const edge = readFileSync(join(fixtureDir, 'edge-cases.conf'), 'utf8');
     const prefixes = edge.split(/\r?\n/).flatMap((line) => [...line].map((_, i) => line.slice(0, i + 1)));
-    assert.deepEqual(engineLoopReports([pipeline, edge, ...prefixes]), []);
+    assert.deepEqual(engineLoopReports(grammarPath, SCOPE_NAME, [pipeline, edge, ...prefixes]), []);
   });
 
   it('reads a string ending in \\\\ as Logstash does: still open', () => {
@@ -372,7 +235,7 @@ describe('Logstash language configuration', () => {
   let grammar: vsctm.IGrammar;
 
   before(async () => {
-    grammar = await getGrammar();
+    grammar = await grammarOf(grammarPath, SCOPE_NAME);
   });
 
   it('toggles line comments with a marker the grammar highlights as a comment', () => {
