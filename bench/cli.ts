@@ -1,0 +1,135 @@
+// The bench's CLI row (issue 29): `fieldwise check` over a generated integrations repository (generateIntegrations.ts:
+// at least 300 packages, about 20,000 files of every kind Fieldwise reads), a fresh process per run, at --jobs 1 and at
+// the machine's cores, alternating which goes first: files per second, MB per second, CPU time and peak memory (the
+// process's maxRSS, all threads), and the speed-up (target on 2 cores: at least 1.7). Then the break-even that decides
+// when a run without --jobs stays on one thread (commands/check.ts PARALLEL_MIN_BYTES): the same run on one thread and
+// on every core over growing shares of the tree. `npm run bench -- --only cli` runs this row alone; `--cli-packages N`
+// makes a smaller tree while developing.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import type { Catalog } from '../server/src/catalog/types';
+import { PARALLEL_MIN_BYTES } from '../server/src/cli/commands/check';
+import { writeIntegrationsTree } from './generateIntegrations';
+import { REPO } from './servers';
+import { median } from './stats';
+import type { Row } from './table';
+
+export const CLI_PACKAGES = 320;
+/** The speed-up --jobs 2 must reach over --jobs 1 on a 2-core machine. */
+const SPEEDUP_TARGET = 1.7;
+
+interface RunFigures {
+  wallMs: number;
+  cpuMs: number;
+  maxRssMb: number;
+  code: number;
+}
+
+/**
+ * One `fieldwise check` in a fresh process. A preloaded script writes the process's own resource usage as it exits
+ * (getrusage of the process: every thread's CPU and the peak resident memory), which a parent cannot read of a child.
+ */
+function runCheck(args: string[], cwd: string, usageFile: string): Promise<RunFigures> {
+  const hook = join(usageFile, '..', 'cli-usage-hook.js');
+  writeFileSync(hook, `process.on('exit', () => { const u = process.resourceUsage(); require('fs').writeFileSync(${JSON.stringify(usageFile)}, JSON.stringify({ cpu: (u.userCPUTime + u.systemCPUTime) / 1000, rss: u.maxRSS / 1024 })); });\n`);
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--require', hook, join(REPO, 'dist/cli.js'), 'check', ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const wallMs = performance.now() - started;
+      if (code !== 0 && code !== 1) return reject(new Error(`fieldwise check ${args.join(' ')} exited ${code}: ${stderr.slice(-2000)}`));
+      const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as { cpu: number; rss: number };
+      resolve({ wallMs, cpuMs: usage.cpu, maxRssMb: usage.rss, code: code ?? -1 });
+    });
+  });
+}
+
+export interface CliOptions {
+  runs: number;
+  packages: number;
+}
+
+export async function benchCli(options: CliOptions, catalog: Catalog, folder: string): Promise<Row[]> {
+  const tree = join(folder, 'integrations');
+  const started = performance.now();
+  const made = writeIntegrationsTree(tree, catalog, { packages: options.packages });
+  const roles = Object.entries(made.byRole).map(([role, n]) => `${n} ${role}`).join(', ');
+  process.stderr.write(`integrations tree: ${made.packages} packages, ${made.dataStreams} data streams, ${made.files} files, ${(made.bytes / 1e6).toFixed(0)} MB ` +
+    `(${roles}), written in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+  const cores = availableParallelism();
+  const usage = join(folder, 'cli-usage.json');
+  const jobs = [1, cores];
+  const figures = new Map<number, RunFigures[]>(jobs.map((j) => [j, []]));
+  for (let run = 0; run < options.runs; run++) {
+    const order = run % 2 === 0 ? jobs : [...jobs].reverse();
+    for (const j of order) {
+      const f = await runCheck(['--format', 'json', '--no-progress', '--jobs', String(j), 'packages'], tree, usage);
+      figures.get(j)!.push(f);
+      process.stderr.write(`  fieldwise check --jobs ${j}, run ${run + 1}: ${(f.wallMs / 1000).toFixed(1)} s, ${(made.files / (f.wallMs / 1000)).toFixed(0)} files/s, ` +
+        `CPU ${(f.cpuMs / 1000).toFixed(1)} s, peak ${f.maxRssMb.toFixed(0)} MB\n`);
+    }
+  }
+  const breakEven = await measureBreakEven(tree, usage, cores, made.packages);
+  rmSync(tree, { recursive: true, force: true });
+  const m = (j: number, pick: (f: RunFigures) => number): number => median(figures.get(j)!.map(pick));
+  const rate = (j: number): number => made.files / (m(j, (f) => f.wallMs) / 1000);
+  const speedup = rate(cores) / rate(1);
+  const row = (measure: string, ours: string, peer = '', ratio = '', target = '', verdict = ''): Row => ({ document: '', measure, ours, peer, ratio, target, verdict, floor: '' });
+  const rows: Row[] = [
+    row(`files per second: --jobs ${cores} (ours) against --jobs 1 (peer column)`, rate(cores).toFixed(0), rate(1).toFixed(0), speedup.toFixed(2),
+      cores === 2 ? `>= ${SPEEDUP_TARGET}` : `(${SPEEDUP_TARGET} on 2 cores)`, cores === 2 ? (speedup >= SPEEDUP_TARGET ? 'met' : 'MISSED') : ''),
+    row('wall time, s', (m(cores, (f) => f.wallMs) / 1000).toFixed(1), (m(1, (f) => f.wallMs) / 1000).toFixed(1)),
+    row('MB per second', (made.bytes / 1e6 / (m(cores, (f) => f.wallMs) / 1000)).toFixed(1), (made.bytes / 1e6 / (m(1, (f) => f.wallMs) / 1000)).toFixed(1)),
+    row('CPU time (all threads), s', (m(cores, (f) => f.cpuMs) / 1000).toFixed(1), (m(1, (f) => f.cpuMs) / 1000).toFixed(1), (m(cores, (f) => f.cpuMs) / m(1, (f) => f.cpuMs)).toFixed(2)),
+    row('peak memory (maxRSS, all threads)', `${m(cores, (f) => f.maxRssMb).toFixed(0)} MB`, `${m(1, (f) => f.maxRssMb).toFixed(0)} MB`, (m(cores, (f) => f.maxRssMb) / m(1, (f) => f.maxRssMb)).toFixed(2)),
+    row(`break-even of ${cores} threads against one (below it a run without --jobs stays on one thread; PARALLEL_MIN_BYTES is ${(PARALLEL_MIN_BYTES / 1e6).toFixed(1)} MB)`, breakEven),
+  ];
+  rows[0].document = `fieldwise check, ${made.packages} packages, ${made.files} files, ${(made.bytes / 1e6).toFixed(0)} MB`;
+  rows[1].document = `${cores} cores; medians of ${options.runs} runs`;
+  return rows;
+}
+
+/**
+ * Wall time on one thread and on every core over the first packages of the tree (a share of growing size, as
+ * --files-from lists), best of three each: the smallest size at which every core wins.
+ */
+async function measureBreakEven(tree: string, usage: string, cores: number, packages: number): Promise<string> {
+  if (cores < 2) return 'n/a (1 core)';
+  const list = join(tree, '..', 'cli-break-even.txt');
+  const steps: string[] = [];
+  let found = '';
+  for (const share of [1, 2, 4, 8, 16].filter((n) => n <= packages)) {
+    const names = Array.from({ length: share }, (_, p) => `packages/pkg_${p.toString().padStart(3, '0')}`);
+    writeFileSync(list, `${names.join('\n')}\n`);
+    const bytes = sizeOf(tree, names);
+    const best = async (jobs: number): Promise<number> => {
+      const times: number[] = [];
+      for (let k = 0; k < 3; k++) times.push((await runCheck(['--format', 'json', '--no-progress', '--jobs', String(jobs), '--files-from', list], tree, usage)).wallMs);
+      return Math.min(...times);
+    };
+    const one = await best(1);
+    const all = await best(cores);
+    steps.push(`${(bytes / 1e6).toFixed(1)} MB: ${one.toFixed(0)} / ${all.toFixed(0)} ms`);
+    process.stderr.write(`  break-even: ${share} packages, ${(bytes / 1e6).toFixed(1)} MB: --jobs 1 ${one.toFixed(0)} ms, --jobs ${cores} ${all.toFixed(0)} ms\n`);
+    if (!found && all < one) found = `${(bytes / 1e6).toFixed(1)} MB`;
+  }
+  return `${found || 'not reached'} (one / every core: ${steps.join('; ')})`;
+}
+
+function sizeOf(tree: string, folders: readonly string[]): number {
+  let total = 0;
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else total += statSync(path).size;
+    }
+  };
+  for (const folder of folders) walk(join(tree, folder));
+  return total;
+}
