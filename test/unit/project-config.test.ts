@@ -75,6 +75,8 @@ test('problems name the file, the line, the key and what is wrong', (t) => {
     ['maxFileSize: 3\n', /config\.yml:1: \/maxFileSize: unknown property 'maxFileSize'/],
     ['diagnostics:\n  disable: [{codes: unknown-field}]\n', /config\.yml:2: \/diagnostics\/disable\/0/],
     ['files: [a\n', /config\.yml:\d+: \/: YAML syntax error/],
+    ['schema:\n  definitions: [defs/, ../shared/defs]\n', /config\.yml:2: \/schema\/definitions\/1: '\.\.\/shared\/defs' is outside the project/],
+    ['schema:\n  definitions:\n    - /etc/defs\n', /config\.yml:3: \/schema\/definitions\/0: '\/etc\/defs' is outside the project/],
   ];
   for (const [text, expected] of cases) {
     const dir = project(text);

@@ -3,7 +3,7 @@
 // the `fieldwise.*` settings without the prefix, validated with ajv against schema/config.schema.json; a glob setting
 // must be one a kind (or console text) has. service/settings.ts lays it over the defaults, and editor settings over it.
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { builtinSchemaDir, DefinitionError, DefinitionProblem, PROJECT_CONFIG } from '../catalog';
 import { definitionValidator, validateSource } from '../catalog/validate';
 import { parseYamlSource } from '../catalog/yamlSource';
@@ -69,6 +69,13 @@ function configProblems(file: string, text: string): { problems: DefinitionProbl
       problems.push({ file, line: source.lineOf(pointer), path: pointer, message: `no kind's files are set by '${name}'; the settings are: ${settings.join(', ')}` });
     }
   }
+  // The file comes with the repository, trusted or not: it may not make the editor read files outside the project.
+  (config.schema?.definitions ?? []).forEach((entry, i) => {
+    if (isAbsolute(entry) || /^[A-Za-z]:/.test(entry) || entry.split(/[\\/]/).includes('..')) {
+      const pointer = `/schema/definitions/${i}`;
+      problems.push({ file, line: source.lineOf(pointer), path: pointer, message: `'${entry}' is outside the project: a project configuration names definitions inside its project (fieldwise.schema.definitions in your own settings, or --definitions, may name others)` });
+    }
+  });
   return { problems, value: config };
 }
 
