@@ -74,7 +74,7 @@ export async function benchCli(options: CliOptions, catalog: Catalog, folder: st
         `CPU ${(f.cpuMs / 1000).toFixed(1)} s, peak ${f.maxRssMb.toFixed(0)} MB\n`);
     }
   }
-  const breakEven = await measureBreakEven(tree, usage, cores, made.packages);
+  const breakEven = await measureBreakEven(tree, usage, cores);
   rmSync(tree, { recursive: true, force: true });
   const m = (j: number, pick: (f: RunFigures) => number): number => median(figures.get(j)!.map(pick));
   const rate = (j: number): number => made.files / (m(j, (f) => f.wallMs) / 1000);
@@ -87,7 +87,8 @@ export async function benchCli(options: CliOptions, catalog: Catalog, folder: st
     row('MB per second', (made.bytes / 1e6 / (m(cores, (f) => f.wallMs) / 1000)).toFixed(1), (made.bytes / 1e6 / (m(1, (f) => f.wallMs) / 1000)).toFixed(1)),
     row('CPU time (all threads), s', (m(cores, (f) => f.cpuMs) / 1000).toFixed(1), (m(1, (f) => f.cpuMs) / 1000).toFixed(1), (m(cores, (f) => f.cpuMs) / m(1, (f) => f.cpuMs)).toFixed(2)),
     row('peak memory (maxRSS, all threads)', `${m(cores, (f) => f.maxRssMb).toFixed(0)} MB`, `${m(1, (f) => f.maxRssMb).toFixed(0)} MB`, (m(cores, (f) => f.maxRssMb) / m(1, (f) => f.maxRssMb)).toFixed(2)),
-    row(`break-even of ${cores} threads against one (below it a run without --jobs stays on one thread; PARALLEL_MIN_BYTES is ${(PARALLEL_MIN_BYTES / 1e6).toFixed(1)} MB)`, breakEven),
+    row(`break-even: the smallest share of the tree that ${cores} threads check sooner than one (PARALLEL_MIN_BYTES: ${(PARALLEL_MIN_BYTES / 1e6).toFixed(1)} MB)`, breakEven.found),
+    ...breakEven.steps.map((step) => row('  one thread / every core, best of 3', step)),
   ];
   rows[0].document = `fieldwise check, ${made.packages} packages, ${made.files} files, ${(made.bytes / 1e6).toFixed(0)} MB`;
   rows[1].document = `${cores} cores; medians of ${options.runs} runs`;
@@ -95,18 +96,25 @@ export async function benchCli(options: CliOptions, catalog: Catalog, folder: st
 }
 
 /**
- * Wall time on one thread and on every core over the first packages of the tree (a share of growing size, as
- * --files-from lists), best of three each: the smallest size at which every core wins.
+ * Wall time on one thread and on every core over growing shares of the tree (its first files in path order, listed
+ * with --files-from), best of three each; the smallest share at which every core wins decides PARALLEL_MIN_BYTES.
  */
-async function measureBreakEven(tree: string, usage: string, cores: number, packages: number): Promise<string> {
-  if (cores < 2) return 'n/a (1 core)';
+async function measureBreakEven(tree: string, usage: string, cores: number): Promise<{ found: string; steps: string[] }> {
+  if (cores < 2) return { found: 'n/a (1 core)', steps: [] };
+  const files = filesUnder(tree, 'packages');
+  const total = files.reduce((n, f) => n + f.bytes, 0);
   const list = join(tree, '..', 'cli-break-even.txt');
   const steps: string[] = [];
   let found = '';
-  for (const share of [1, 2, 4, 8, 16].filter((n) => n <= packages)) {
-    const names = Array.from({ length: share }, (_, p) => `packages/pkg_${p.toString().padStart(3, '0')}`);
-    writeFileSync(list, `${names.join('\n')}\n`);
-    const bytes = sizeOf(tree, names);
+  for (const target of [0.5e6, 1e6, 2e6, 4e6, 8e6, 16e6, 32e6].filter((t) => t <= total)) {
+    const share: string[] = [];
+    let bytes = 0;
+    for (const f of files) {
+      if (bytes >= target) break;
+      share.push(f.path);
+      bytes += f.bytes;
+    }
+    writeFileSync(list, `${share.join('\n')}\n`);
     const best = async (jobs: number): Promise<number> => {
       const times: number[] = [];
       for (let k = 0; k < 3; k++) times.push((await runCheck(['--format', 'json', '--no-progress', '--jobs', String(jobs), '--files-from', list], tree, usage)).wallMs);
@@ -114,22 +122,24 @@ async function measureBreakEven(tree: string, usage: string, cores: number, pack
     };
     const one = await best(1);
     const all = await best(cores);
-    steps.push(`${(bytes / 1e6).toFixed(1)} MB: ${one.toFixed(0)} / ${all.toFixed(0)} ms`);
-    process.stderr.write(`  break-even: ${share} packages, ${(bytes / 1e6).toFixed(1)} MB: --jobs 1 ${one.toFixed(0)} ms, --jobs ${cores} ${all.toFixed(0)} ms\n`);
-    if (!found && all < one) found = `${(bytes / 1e6).toFixed(1)} MB`;
+    const mb = `${(bytes / 1e6).toFixed(1)} MB`;
+    steps.push(`${mb} (${share.length} files): ${one.toFixed(0)} / ${all.toFixed(0)} ms`);
+    process.stderr.write(`  break-even: ${mb}, ${share.length} files: --jobs 1 ${one.toFixed(0)} ms, --jobs ${cores} ${all.toFixed(0)} ms\n`);
+    if (!found && all < one) found = mb;
   }
-  return `${found || 'not reached'} (one / every core: ${steps.join('; ')})`;
+  return { found: found || 'not reached', steps };
 }
 
-function sizeOf(tree: string, folders: readonly string[]): number {
-  let total = 0;
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+/** The files below `folder` of the tree with their sizes, in path order (a folder walk's). */
+function filesUnder(tree: string, folder: string): Array<{ path: string; bytes: number }> {
+  const out: Array<{ path: string; bytes: number }> = [];
+  const walk = (dir: string, rel: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else total += statSync(path).size;
+      if (entry.isDirectory()) walk(path, `${rel}/${entry.name}`);
+      else out.push({ path: `${rel}/${entry.name}`, bytes: statSync(path).size });
     }
   };
-  for (const folder of folders) walk(join(tree, folder));
-  return total;
+  walk(join(tree, folder), folder);
+  return out;
 }
