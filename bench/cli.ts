@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Catalog } from '../server/src/catalog/types';
 import { PARALLEL_MIN_BYTES } from '../server/src/cli/commands/check';
-import { writeIntegrationsTree } from './generateIntegrations';
+import { writeIntegrationsRepository } from './integrationsRepository';
 import { REPO } from './servers';
 import { median } from './stats';
 import type { Row } from './table';
@@ -55,9 +55,9 @@ export interface CliOptions {
 }
 
 export async function benchCli(options: CliOptions, catalog: Catalog, folder: string): Promise<Row[]> {
-  const tree = join(folder, 'integrations');
+  const tree = join(folder, 'cli-repository');
   const started = performance.now();
-  const made = writeIntegrationsTree(tree, catalog, { packages: options.packages });
+  const made = writeIntegrationsRepository(tree, catalog, { packages: options.packages });
   const roles = Object.entries(made.byRole).map(([role, n]) => `${n} ${role}`).join(', ');
   process.stderr.write(`integrations tree: ${made.packages} packages, ${made.dataStreams} data streams, ${made.files} files, ${(made.bytes / 1e6).toFixed(0)} MB ` +
     `(${roles}), written in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);

@@ -1,5 +1,6 @@
 // Large inputs over stdio: code actions on one NDJSON event of 100,000 dotted keys (about 3 MB; one request parses
-// it once), and completion and hover in a small file open beside a file past fieldwise.maxFileSize.
+// it once), completion and hover in a small file open beside a file past fieldwise.maxFileSize, and a ten-level YAML
+// alias bomb in each kind a YAML file can be (aliases expanded only up to the bound, document/limits.ts).
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { BenchClient } from './lspClient';
 import { benchDocument } from './generate';
 import { fieldwise } from './servers';
 import { median } from './stats';
+import { bombFiles } from '../test/helpers/aliasBomb';
 
 const KEYS = 100_000;
 
@@ -56,6 +58,30 @@ code actions on one NDJSON event of ${KEYS.toLocaleString('en')} dotted keys (${
 the fix-all resolved when picked (codeAction/resolve): ${resolved ? `${resolved.ms.toFixed(0)} ms (server CPU ${resolvedCpuMs.toFixed(0)} ms), ${(resolvedBytes / 1e6).toFixed(1)} MB, ${resolvedEdits.length} edit(s)` : 'n/a (sent with its edit)'}
 beside a ${(big.text.length / 1e6).toFixed(1)} MB file past fieldwise.maxFileSize (3 MB here): completion p50 ${median(completion).toFixed(1)} ms, hover p50 ${median(hover).toFixed(1)} ms in a 100 KB file
 `);
+  } finally {
+    await client.stop();
+  }
+  await runAliasBombs(folder);
+}
+
+/** Ten levels of nine aliases, in one file of each kind: opened to diagnostics, then a hover at the bomb's last level. */
+export async function runAliasBombs(folder: string): Promise<void> {
+  const { client } = await BenchClient.start(fieldwise(), pathToFileURL(folder).href);
+  try {
+    const checked: string[] = [];
+    const hovers: number[] = [];
+    const files = bombFiles(10, 9);
+    for (const file of files) {
+      const uri = pathToFileURL(join(folder, file.path)).href;
+      const opened = await client.openToDiagnostics(uri, file.languageId, file.text, 1, 600_000);
+      const said = opened.diagnostics.some((d) => d.code === 'alias-expansion-limit') ? '' : ' (no alias-expansion-limit finding!)';
+      checked.push(`${opened.ms.toFixed(0)} ms ${file.kind}${said}`);
+      const at = client.document(uri).positionAt(file.text.indexOf('l9:') + 1);
+      hovers.push((await client.timed('textDocument/hover', { textDocument: { uri }, position: at })).ms);
+    }
+    const bytes = files[0].text.length;
+    process.stdout.write(`a 10-level YAML alias bomb (ten lines of nine aliases, standing for 9^10 values; the event file is ${bytes} bytes): opened to diagnostics in ${checked.join(', ')}; ` +
+      `hover at its last level p50 ${median(hovers).toFixed(1)} ms (target: checked in under 1 s; load average ${loadavg()[0].toFixed(1)})\n`);
   } finally {
     await client.stop();
   }

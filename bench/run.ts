@@ -5,10 +5,11 @@
 // that only holds the document); prints one table with the ratios against the targets, then the first and the warm
 // in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up), then the memory of
 // long typing sessions at 100 KB and 1 MB (longSession.ts) and large inputs (largeInputs.ts).
-// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|large|long|cli (one kind of
-// document; pipeline.ts, mapping.ts; large: the large inputs alone, largeInputs.ts; long: the long sessions alone,
-// longSession.ts, of the formats given; cli: `fieldwise check` over a generated integrations repository, cli.ts, whose
-// --cli-packages N makes it smaller), --formats json,yaml,
+// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|large|long|workspace|cli (one kind
+// of document; workspace: the integrations-sized workspace alone, integrationsWorkspace.ts, --packages N (default 400);
+// cli: `fieldwise check` over a generated integrations repository, cli.ts, --cli-packages N (default 320);
+// pipeline.ts, mapping.ts; large: the large inputs alone, largeInputs.ts; long: the long sessions alone, longSession.ts,
+// of the formats given), --formats json,yaml,
 // --no-warmup (skip the in-process rounds), --no-same-flags (skip
 // Fieldwise started with the peers' node flags, table.ts printSameFlags), --profile (CPU profile
 // of Fieldwise on the largest documents), --compare REF (instead of the table: REF's build against this checkout's on
@@ -33,6 +34,7 @@ import { median } from './stats';
 import { benchMapping } from './mapping';
 import { benchPipeline, benchPipelineDocument } from './pipeline';
 import { ComparedDocument, runCompare } from './compare';
+import { benchIntegrations, integrationsRows } from './integrationsWorkspace';
 import { benchCli, CLI_PACKAGES } from './cli';
 
 const OUT = join(REPO, 'bench/out');
@@ -50,6 +52,9 @@ interface Options {
   mapping: boolean;
   /** The long sessions alone (bench/longSession.ts); they also run after the table of clean or dense documents. */
   long: boolean;
+  /** The integrations-sized workspace (bench/integrationsWorkspace.ts), of `packages` packages. */
+  workspace: boolean;
+  packages: number;
   /** The CLI row (bench/cli.ts) and the packages of its generated tree. */
   cli: boolean;
   cliPackages: number;
@@ -88,11 +93,14 @@ function options(argv: string[]): Options {
   const comparable = ['clean', 'dense', 'pipeline'] as const;
   const only = compare !== undefined
     ? list<BenchKind | 'pipeline'>('--only', comparable)
-    : list<BenchKind | 'pipeline' | 'mapping' | 'large' | 'long' | 'cli'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'large', 'long', 'cli']);
+    : list<BenchKind | 'pipeline' | 'mapping' | 'large' | 'long' | 'workspace' | 'cli'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'large', 'long', 'workspace', 'cli']);
+  const packages = Number(value('--packages') ?? 400);
+  if (!Number.isInteger(packages) || packages < 1) throw new Error('--packages: a whole number of at least 1');
   const cliPackages = Number(value('--cli-packages') ?? CLI_PACKAGES);
   if (!Number.isInteger(cliPackages) || cliPackages < 1) throw new Error('--cli-packages: a whole number of at least 1');
+  const named = only as readonly string[];
   return {
-    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), large: only.includes('large'), long: only.includes('long'), cli: (only as readonly string[]).includes('cli'), cliPackages, formats: list<BenchFormat>('--formats', ['json', 'yaml']),
+    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), large: only.includes('large'), long: only.includes('long'), workspace: named.includes('workspace'), packages, cli: named.includes('cli'), cliPackages, formats: list<BenchFormat>('--formats', ['json', 'yaml']),
     warmup: !argv.includes('--no-warmup'), profile: argv.includes('--profile'),
     sameFlags: !argv.includes('--no-same-flags'), compare,
   };
@@ -133,6 +141,11 @@ async function main(): Promise<void> {
   const started = Date.now();
   const catalog = loadCatalog();
   if (opts.compare !== undefined) return compare(opts.compare, opts, catalog);
+  if (opts.workspace) {
+    const figures = await benchIntegrations(opts.runs, join(OUT, 'integrations'), opts.packages, catalog);
+    process.stdout.write(`${integrationsRows(figures).join('\n')}\n`);
+    if (!opts.pipeline && !opts.mapping && !opts.cli && opts.kinds.length === 0 && !opts.long && !opts.large) return;
+  }
   const kindRowsAfter = [
     ...(opts.pipeline ? await benchPipeline(opts.runs, catalog, DOCS) : []),
     ...(opts.mapping ? await benchMapping(opts.runs, catalog, DOCS) : []),

@@ -6,6 +6,7 @@ import { OPEN_REVISION_COMMAND, openRevisionCommand } from './commands/openRevis
 import { PREVIEW_AS_PAGE_COMMAND, PREVIEW_COMMAND, previewCommand } from './commands/previewWikitext';
 import { restartServerCommand, showOutputCommand } from './commands/serverCommands';
 import { ConversionServices } from './conversionServices';
+import { schemaPages, SHOW_REFERENCES_COMMAND, showReferencesCommand } from './crossFile';
 import { RESTART_COMMAND, SHOW_OUTPUT_COMMAND } from './languageClient';
 import { LanguageServer } from './languageServer';
 import { PreviewManager } from './preview/previewManager';
@@ -30,6 +31,8 @@ export function activate(context: vscode.ExtensionContext): FieldwiseApi {
     vscode.commands.registerCommand(PREVIEW_AS_PAGE_COMMAND, previewCommand(previews, true)),
     vscode.commands.registerCommand(OPEN_REVISION_COMMAND, openRevisionCommand(services)),
     vscode.commands.registerCommand(CONVERT_HTML_COMMAND, convertHtmlCommand(services)),
+    vscode.commands.registerCommand(SHOW_REFERENCES_COMMAND, showReferencesCommand()),
+    schemaPages(server),
   );
   cleanUp = async () => {
     await Promise.all([server.stop(), services.close()]);

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { LanguageClient, State } from 'vscode-languageclient/node';
 import { CrashPolicy } from './crashPolicy';
 import { createLanguageClient } from './languageClient';
-import { FieldwiseStatus, isFieldwiseStatus, statusRequest } from './protocol';
+import { FieldwiseStatus, isFieldwiseStatus, schemaDocumentRequest, statusRequest } from './protocol';
 
 export type ServerState = 'starting' | 'running' | 'stopped';
 
@@ -66,6 +66,15 @@ export class LanguageServer implements vscode.Disposable {
       throw new Error(`the language server answered fieldwise/status with ${JSON.stringify(answer)}; expected {schemaVersion, customFieldCount}`);
     }
     return answer;
+  }
+
+  /** The text of a schema page (`fieldwise-schema:` URI), asked of the server. */
+  async schemaPage(uri: string): Promise<string> {
+    const client = this.client;
+    if (!client || client.state !== State.Running) throw new Error('the language server is not running');
+    const answer = await client.sendRequest(schemaDocumentRequest, { uri });
+    if (typeof answer?.text !== 'string') throw new Error(`the language server answered fieldwise/schemaDocument with ${JSON.stringify(answer)}; expected {text}`);
+    return answer.text;
   }
 
   async stop(): Promise<void> {

@@ -26,3 +26,11 @@ export function isFieldwiseStatus(value: unknown): value is FieldwiseStatus {
     candidate.customFieldCount >= 0
   );
 }
+
+export interface SchemaDocumentParams {
+  /** A `fieldwise-schema://schema/<field path>.md` URI. */
+  uri: string;
+}
+
+/** The text of one of the schema's read-only pages (go to definition of a field only the schema defines). */
+export const schemaDocumentRequest = new RequestType<SchemaDocumentParams, { text: string } | null, void>('fieldwise/schemaDocument');

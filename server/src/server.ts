@@ -7,7 +7,12 @@ import {
   InlayHint, InlayHintParams, MessageType, ResponseError, ShowMessageNotification, TextDocuments, TextDocumentSyncKind,
   DocumentSymbol, DocumentSymbolParams, SymbolInformation, FoldingRange, FoldingRangeParams, DocumentFormattingParams,
   DocumentRangeFormattingParams, DocumentFormattingRequest, DocumentRangeFormattingRequest, TextEdit as LspTextEdit,
+  CodeLens, CodeLensParams, Definition, DefinitionParams, Location, PrepareRenameParams, Range, ReferenceParams, RenameParams, WorkspaceEdit,
+  WorkspaceSymbolParams,
 } from 'vscode-languageserver/node';
+import { readFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { loadCatalog } from './catalog';
 import type { Catalog } from './catalog/types';
@@ -19,11 +24,15 @@ import { indexedGlobs } from './service/workspaceIndex';
 import { Cancelled, describe, guarded, throwIfCancelled, yieldToEventLoop } from './lsp/guard';
 import { LineTableDocument } from './lsp/lineTableDocument';
 import { OpenDocuments, Snapshot } from './lsp/openDocuments';
-import { StatusRequest, StatusResult } from './lsp/protocol';
+import { SchemaDocumentRequest, SchemaDocumentResult, schemaPagePath, StatusRequest, StatusResult } from './lsp/protocol';
+import { RenameRefused } from './service/fieldRename';
 import { PullDiagnostics } from './lsp/pullDiagnostics';
 import { PushDiagnostics } from './lsp/pushDiagnostics';
 import { resolveCompletionItem, toCompletionList } from './lsp/completionList';
-import { FixAllData, fromDiagnostic, toCodeAction, toDocumentSymbols, toFoldingRange, toHover, toInlayHint, toTextEdit, toWorkspaceEdit } from './lsp/toLsp';
+import {
+  FileTarget, FixAllData, fromDiagnostic, toCodeAction, toCodeLens, toDocumentSymbols, toFoldingRange, toHover, toInlayHint, toLocation, toRenameEdit, toTextEdit,
+  toWorkspaceEdit, toWorkspaceSymbol,
+} from './lsp/toLsp';
 import { folderFromUri, Workspace, Workspaces } from './lsp/workspaces';
 import type { CancellationToken } from 'vscode-languageserver';
 import { warmUp } from './lsp/warmUp';
@@ -94,6 +103,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult | ResponseE
   }, client.relativePatterns);
   workspaceFiles = new WorkspaceFiles({
     openFiles,
+    progress: client.workDoneProgress ? scanProgress : undefined,
     warn: (message) => { log(message); void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message }); },
     log,
   });
@@ -110,6 +120,11 @@ connection.onInitialize((params: InitializeParams): InitializeResult | ResponseE
       inlayHintProvider: true,
       documentSymbolProvider: true,
       foldingRangeProvider: true,
+      referencesProvider: true,
+      definitionProvider: true,
+      renameProvider: { prepareProvider: true },
+      workspaceSymbolProvider: true,
+      codeLensProvider: { resolveProvider: false },
       // A client that registers formatting per language gets it for the languages some kind formats only (onInitialized).
       documentFormattingProvider: !client.dynamicFormatting,
       documentRangeFormattingProvider: !client.dynamicFormatting,
@@ -214,14 +229,14 @@ documents.onDidClose(({ document }) => {
   if (!client.pullDiagnostics) push.close(document.uri);
 });
 
-// The workspace's files are read once a document whose kind reads them is opened in its folder, in the background and
-// a moment later, so that the document's own first diagnostics come first; an action on it asks for them at once.
+// The workspace's files are read once a document is opened in its folder, in the background and a moment later, so
+// that the document's own first diagnostics come first; a request that needs them (references, an action) asks at once.
 // Findings that read component templates are refreshed when the read ends.
 const FIRST_READ_DELAY_MS = 1000;
 documents.onDidOpen(async ({ document }) => {
   await ready;
   const ctx = open.context(document.uri);
-  if (!ctx?.workspace.folder || ctx.oversize || !ctx.workspace.service.readsWorkspace(ctx.type) || workspaceFiles.reading(ctx.workspace)) return;
+  if (!ctx?.workspace.folder || ctx.oversize || workspaceFiles.reading(ctx.workspace)) return;
   const ws = ctx.workspace;
   setTimeout(() => { if (workspaces.all().includes(ws)) void scanFolder(ws, 'first'); }, FIRST_READ_DELAY_MS);
 });
@@ -308,11 +323,12 @@ connection.onCodeAction(guarded('code actions', log, null as CodeAction[] | null
   // Check first in the background-friendly way; the fixes then find every event's findings cached.
   if (!(await open.diagnostics(snap, () => token.isCancellationRequested))) throw new Cancelled();
   const sent = params.context.diagnostics.map((d) => fromDiagnostic(d, snap.at)).filter((d) => d !== undefined);
-  const fixes = snap.workspace.service.codeActions(snap.entry.parsed, snap.file, snap.at.span(params.range), sent, client.codeActionResolvesEdit);
+  const fixes = snap.workspace.service.codeActions(snap.entry.parsed, snap.file, snap.at.span(params.range), sent, client.codeActionResolvesEdit, reader(snap.workspace));
   const only = params.context.only;
   return fixes
     .filter((f) => !only || only.some((kind) => f.kind === kind || f.kind.startsWith(`${kind}.`)))
-    .map((f) => toCodeAction(f, snap.doc.uri, snap.entry.version, snap.at, client));
+    .map((f) => toCodeAction(f, snap.doc.uri, snap.entry.version, snap.at, client, targetOf(snap.workspace)))
+    .filter((a) => a !== undefined);
 }));
 
 // A fix-all sent without its edits (a client that resolves them): made now, from the document as it is.
@@ -326,12 +342,153 @@ connection.onCodeActionResolve((action, token) => guarded('code action resolve',
   return { ...unresolved, edit: toWorkspaceEdit(edits, snap.doc.uri, snap.entry.version, snap.at, client) };
 })(action, token));
 
+// One field, every file (docs/workspace.md): these read the folder's index, so they wait for its first read.
+
+connection.onReferences(guarded('references', log, null as Location[] | null, async (params: ReferenceParams, token) => {
+  const snap = await indexedSnapshot(params.textDocument.uri, token);
+  if (!snap) return null;
+  const found = snap.workspace.service.references(snap.entry.parsed, snap.file, snap.at.offset(params.position), params.context.includeDeclaration);
+  return found ? found.map((f) => toLocation(f, uriIn(snap.workspace))) : null;
+}));
+
+connection.onDefinition(guarded('definition', log, null as Definition | null, async (params: DefinitionParams, token) => {
+  const snap = await indexedSnapshot(params.textDocument.uri, token);
+  if (!snap) return null;
+  const found = snap.workspace.service.definition(snap.entry.parsed, snap.file, snap.at.offset(params.position), reader(snap.workspace));
+  return found ? found.map((f) => toLocation(f, uriIn(snap.workspace))) : null;
+}));
+
+connection.onPrepareRename(guarded('prepare rename', log, null as Range | { range: Range; placeholder: string } | null, async (params: PrepareRenameParams, token) => {
+  const snap = await snapshotFor(params.textDocument.uri, token);
+  if (!snap) return null;
+  const answer = snap.workspace.service.prepareRename(snap.entry.parsed, snap.at.offset(params.position));
+  if ('refused' in answer) throw new ResponseError(ErrorCodes.InvalidRequest, answer.refused);
+  return { range: snap.at.range(answer), placeholder: answer.placeholder };
+}));
+
+connection.onRenameRequest(guarded('rename', log, null as WorkspaceEdit | null, async (params: RenameParams, token) => {
+  const snap = await indexedSnapshot(params.textDocument.uri, token);
+  if (!snap) return null;
+  try {
+    const rename = snap.workspace.service.rename(snap.entry.parsed, snap.file, snap.at.offset(params.position), params.newName, reader(snap.workspace));
+    return toRenameEdit(rename, targetOf(snap.workspace), client);
+  } catch (error) {
+    if (error instanceof RenameRefused) throw new ResponseError(ErrorCodes.InvalidRequest, error.message);
+    throw error;
+  }
+}));
+
+connection.onWorkspaceSymbol(guarded('workspace symbols', log, null as ReturnType<typeof toWorkspaceSymbol>[] | null, async (params: WorkspaceSymbolParams) => {
+  await ready;
+  const out = [];
+  for (const ws of workspaces.all()) {
+    if (!ws.folder) continue;
+    await workspaceFiles.settled(ws);
+    workspaceFiles.flush(ws);
+    out.push(...ws.service.workspaceSymbols(params.query, MAX_SYMBOLS - out.length).map((e) => toWorkspaceSymbol(e, uriIn(ws))));
+  }
+  return out;
+}));
+
+connection.onCodeLens(guarded('code lens', log, null as CodeLens[] | null, async (params: CodeLensParams, token) => {
+  const snap = await snapshotFor(params.textDocument.uri, token);
+  if (!snap || !snap.workspace.folder || !workspaceFiles.reading(snap.workspace)) return null;
+  return snap.workspace.service.codeLenses(snap.entry.parsed, snap.file).map((l) => toCodeLens(l, snap.doc.uri, snap.at));
+}));
+
+connection.onRequest(SchemaDocumentRequest, guarded('schema document', log, null as SchemaDocumentResult | null, async (params) => {
+  await ready;
+  const path = schemaPagePath(params.uri);
+  if (path === undefined) throw new ResponseError(ErrorCodes.InvalidParams, `fieldwise/schemaDocument: not a schema page URI: ${params.uri}`);
+  const text = (workspaces.all()[0] ?? workspaces.loose).service.schemaPage(path);
+  if (text === undefined) throw new ResponseError(ErrorCodes.InvalidParams, `fieldwise/schemaDocument: the schema defines no field ${path}`);
+  return { text };
+}));
+
 connection.onRequest(StatusRequest, guarded('status', log, { schemaVersion: '', customFieldCount: 0 } as StatusResult, async (params) => {
   await ready;
   const ws = params?.uri ? workspaces.of(params.uri) : (workspaces.all()[0] ?? workspaces.loose);
   const catalog = ws.service.currentCatalog;
   return { schemaVersion: catalog.version, customFieldCount: catalog.customFieldCount };
 }));
+
+/** The most symbols one workspace symbol answer lists (clients ask again as the user types). */
+const MAX_SYMBOLS = 500;
+
+/** `snapshotFor` once the document's folder has been read (the first read started if needed) and its open edits indexed. */
+async function indexedSnapshot(uri: string, token: CancellationToken): Promise<Snapshot | undefined> {
+  await ready;
+  const ws = workspaces.of(uri);
+  if (ws.folder) {
+    await workspaceFiles.settled(ws);
+    workspaceFiles.flush(ws);
+  }
+  return snapshotFor(uri, token);
+}
+
+/** A relative path whose characters a file URI keeps as they are. */
+const PLAIN_PATH = /^[A-Za-z0-9._\-]+(?:\/[A-Za-z0-9._\-]+)*$/;
+
+/** The folder's own file URI, without a trailing slash. */
+function folderHref(ws: Workspace): string {
+  return pathToFileURL(ws.folder!.path).href.replace(/\/$/, '');
+}
+
+/** Each folder's files' URIs, made once: a field's references may name tens of thousands of files. */
+const fileUris = new WeakMap<Workspace, Map<string, string>>();
+
+/** A workspace file's URI (files are relative to the folder; absolute outside one). */
+function uriIn(ws: Workspace): (file: string) => string {
+  let known = fileUris.get(ws);
+  if (!known) fileUris.set(ws, (known = new Map()));
+  const memo = known;
+  return (file) => {
+    let uri = memo.get(file);
+    if (uri === undefined) {
+      // A relative path of plain characters needs no escaping: joined to the folder's URI as it is (pathToFileURL would give the same).
+      uri = isAbsolute(file) || !ws.folder ? pathToFileURL(file).href
+        : PLAIN_PATH.test(file) ? `${folderHref(ws)}/${file}` : pathToFileURL(join(ws.folder.path, file)).href;
+      // Bounded by the folder's files; a folder read again starts over.
+      if (memo.size > 500_000) memo.clear();
+      memo.set(file, uri);
+    }
+    return uri;
+  };
+}
+
+/** Another file of the workspace: its URI and, open in the editor, its version. */
+function targetOf(ws: Workspace): FileTarget {
+  const uriOf = uriIn(ws);
+  return (file) => {
+    const uri = uriOf(file);
+    return { uri, version: documents.get(uri)?.version ?? null };
+  };
+}
+
+/** Reads a workspace file: the editor's text when it is open, else the disk's. */
+function reader(ws: Workspace): (file: string) => string | undefined {
+  const uriOf = uriIn(ws);
+  return (file) => {
+    const uri = uriOf(file);
+    const open = documents.get(uri);
+    if (open) return open.getText();
+    try {
+      return readFileSync(isAbsolute(file) || !ws.folder ? file : join(ws.folder.path, file), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** The folder's first read as window/workDoneProgress: "N of M files". */
+async function scanProgress(ws: Workspace, total: number): Promise<{ report(indexed: number, total: number): void; done(): void }> {
+  const progress = await connection.window.createWorkDoneProgress();
+  progress.begin(`Fieldwise: reading ${ws.folder?.name ?? 'the workspace'}`, 0, `0 of ${total} files`, false);
+  return {
+    report: (indexed, all) => progress.report(Math.floor((indexed / Math.max(1, all)) * 100), `${indexed} of ${all} files`),
+    done: () => progress.done(),
+  };
+}
 
 /** The current version of a document Fieldwise analyses, parsed (once per version); undefined for other documents. */
 async function snapshotFor(uri: string, token: CancellationToken): Promise<Snapshot | undefined> {
@@ -402,8 +559,11 @@ async function scanFolder(ws: Workspace, how: 'first' | 'fresh' | 'changed'): Pr
     const started = Date.now();
     const changed = await (how === 'first' ? workspaceFiles.want(ws) : workspaceFiles.scan(ws, how === 'fresh'));
     const index = ws.service.workspace;
-    trace(`workspace index ${ws.folder?.name}: ${index.files} files (${(index.indexedChars / 1e6).toFixed(1)} M characters), ${index.written().size} field names written, in ${Date.now() - started} ms`);
-    if (changed) refreshDiagnostics();
+    trace(`workspace index ${ws.folder?.name}: ${index.files} files, ${index.references} field references of ${index.nameCount} names, ${ws.service.packages.packages} packages, in ${Date.now() - started} ms`);
+    if (changed) {
+      refreshDiagnostics();
+      if (client.codeLensRefresh) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+    }
   } catch (error) {
     log(`fieldwise: reading the workspace files of ${ws.folder?.name} failed: ${describe(error)}`);
   }

@@ -16,7 +16,7 @@ import sax from 'sax';
 import { loadCatalog } from '../../server/src/catalog';
 import { formatFromName } from '../../server/src/service/detect';
 import { defaultSettings } from '../../server/src/service/settings';
-import { writeIntegrationsTree } from '../../bench/generateIntegrations';
+import { writeIntegrationsRepository } from '../../bench/integrationsRepository';
 import { e2eSkipped, ensureDebianPackages, toolEnv } from './prerequisites';
 
 const ROOT = resolve(__dirname, '../..');
@@ -40,7 +40,7 @@ function scratch(t: { after: (fn: () => void) => void }): { dir: string; tree: s
   writeFileSync(join(bin, 'fieldwise'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
   chmodSync(join(bin, 'fieldwise'), 0o755);
   const tree = join(dir, 'repo');
-  writeIntegrationsTree(tree, loadCatalog(), { packages: 6, scale: 0.05, seed: 11 });
+  writeIntegrationsRepository(tree, loadCatalog(), { packages: 6, scale: 0.05, seed: 11 });
   const env = toolEnv({ PATH: [bin, dirname(process.execPath), process.env.PATH ?? ''].join(delimiter), HOME: dir });
   return { dir, tree, env };
 }

@@ -41,6 +41,9 @@ test('Fieldwise in code-server (real VS Code workbench)', { skip: e2eSkipped() ?
   const dirs = codeServerDirs(root);
   const workspace = path.join(root, 'workspace');
   cpSync(FIXTURE_WORKSPACE, workspace, { recursive: true });
+  // One field, every file (vscode-suite/crossfile.test.ts): the LSP fixture workspace, with a field its package does not declare.
+  cpSync(path.join(REPO_ROOT, 'test/fixtures/lsp/crossfile'), path.join(workspace, 'crossfile'), { recursive: true });
+  writeFileSync(path.join(workspace, 'crossfile/packages/shop/data_stream/orders/elasticsearch/ingest_pipeline/coupon.yml'), 'processors:\n  - set:\n      field: shop.coupon\n      value: SPRING\n');
   const control = path.join(root, 'control.json');
   let server: RunningCodeServer | undefined;
   let browser: Browser | undefined;

@@ -109,7 +109,12 @@ test('json: files found under a folder are named below the folder given', async 
   file('tree/logs/a.ndjson', CLEAN.replace('"ok"', '"ok", "event": {"kind": "nope"}'));
   file('tree/package.json', '{"name": "x", "version": "1.0.0"}');
   const { rows } = await json(['tree'], work);
-  assert.deepEqual(rows.map((r) => [r.file, r.code]), [['tree/logs/a.ndjson', 'invalid-value']]);
+  // A candidate by its extension that is none of the kinds is said once, as information, with an empty range.
+  assert.deepEqual(rows.map((r) => [r.file, r.code]), [['tree/logs/a.ndjson', 'invalid-value'], ['tree/package.json', 'file-not-recognised']]);
+  const unknown = rows[1];
+  assert.equal(unknown.severity, 'information');
+  assert.deepEqual(unknown.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+  assert.match(unknown.message, /event documents, pipeline files, field definition files, mapping files/);
 });
 
 /** The SARIF 2.1.0 schema as an npm package ships it (@microsoft/jest-sarif), when installed. */
@@ -207,8 +212,9 @@ test('globs expand to event documents; standard input as -', async () => {
   file('glob/b/package.json', '{"name": "x"}');
   const run = await cli(['glob/**/*.json'], work);
   assert.equal(run.code, 1);
-  assert.deepEqual(run.stdout.trimEnd().split('\n').map((l) => l.split(':')[0]), ['glob/b/two.json']);
-  assert.match(run.stderr, /2 event documents checked/);
+  assert.deepEqual(run.stdout.trimEnd().split('\n').map((l) => l.split(' ').slice(0, 3).join(' ')),
+    ['glob/b/package.json:1:1 information file-not-recognised', 'glob/b/two.json:1:108 error invalid-value']);
+  assert.match(run.stderr, /2 event documents and 1 file not recognised checked/);
   const piped = await cli(['--format', 'json', '-'], work, '{"@timestamp": "2024-05-01T12:00:00Z"}\n');
   assert.deepEqual((JSON.parse(piped.stdout) as JsonRow[]).map((r) => [r.file, r.code]), [['-', 'missing-required']]);
 });
@@ -256,8 +262,9 @@ test('pipelines: a folder with pipelines and events, text: every pipeline findin
     'pipes/notes/pipeline.json:1:56 hint undefined-field-set',
     'pipes/notes/pipeline.json:1:149 hint unnamespaced-custom-field',
     'pipes/notes/pipeline.json:1:154 error unknown-option',
+    'pipes/package.json:1:1 information file-not-recognised',
   ]);
-  assert.match(run.stderr, /2 event documents and 2 pipeline files checked: 4 errors, 1 warning, 0 information, 3 hints/);
+  assert.match(run.stderr, /2 event documents, 2 pipeline files and 1 file not recognised checked: 4 errors, 1 warning, 1 information, 3 hints/);
 });
 
 test('pipelines: json rows cover the names in the file\'s own characters; a pipeline with only warnings exits 0', async () => {
@@ -340,9 +347,13 @@ function corpusFiles(dir = CORPUS): string[] {
 }
 
 test('corpus: the folder completes with sensible findings', { skip: existsSync(CORPUS) ? false : `${CORPUS} is not there` }, async () => {
-  const { run, rows } = await json([CORPUS]);
+  const { run, rows: all } = await json([CORPUS]);
   assert.equal(run.code, 1, run.stderr);
   assert.equal(run.stderr, '');
+  // A candidate that is none of the kinds is said once; every other file is read as its kind.
+  const unrecognised = new Set(all.filter((r) => r.code === 'file-not-recognised').map((r) => r.file));
+  for (const f of unrecognised) assert.equal(all.filter((r) => r.file === f).length, 1, `${f}: said once, nothing else`);
+  const rows = all.filter((r) => !unrecognised.has(r.file));
   const files = new Set(rows.map((r) => r.file));
   // Configs are not event documents; pipelines are checked as pipelines (the integrations' ingest_pipeline/*.yml by
   // path, the ECS mapper's bare array of processors by content), field definition files (the integrations'

@@ -13,7 +13,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import Ajv04 from 'ajv-draft-04';
 import sax from 'sax';
 import { loadCatalog } from '../../server/src/catalog';
-import { writeIntegrationsTree } from '../../bench/generateIntegrations';
+import { writeIntegrationsRepository } from '../../bench/integrationsRepository';
 
 const ROOT = resolve(__dirname, '../..');
 const CLI = resolve(ROOT, 'dist/cli.js');
@@ -74,7 +74,7 @@ before(() => {
   assert.ok(existsSync(resolve(ROOT, 'dist/checkWorker.js')), 'dist/checkWorker.js is missing: run npm run build first');
   work = mkdtempSync(join(tmpdir(), 'fieldwise-scale-'));
   tree = join(work, 'repo');
-  writeIntegrationsTree(tree, loadCatalog(), { packages: 7, scale: 0.05, seed: 7 });
+  writeIntegrationsRepository(tree, loadCatalog(), { packages: 7, scale: 0.05, seed: 7 });
   for (const [path, text] of Object.entries(LOOSE)) {
     mkdirSync(join(tree, path, '..'), { recursive: true });
     writeFileSync(join(tree, path), text);

@@ -24,6 +24,8 @@ for (const path of fixtures) {
 /** Codes whose case cannot be a file in test/fixtures/annotated/: why, and the test that covers them instead. */
 const OTHER_FORMS: Readonly<Record<string, { why: string; test: string }>> = {
   'not-analysed': { why: 'it needs one event longer than MAX_EVENT_CHARS, too big a file to commit', test: 'test/unit/not-analysed.test.ts' },
+  'unmapped-field': { why: 'it reads across files: a package around the file (manifest, field files) and the workspace index', test: 'test/integration/lsp-unmapped-fields.test.ts' },
+  'unwritten-field': { why: 'it reads across files (the data stream\'s pipelines and events), and is off unless its severity is set', test: 'test/integration/lsp-unmapped-fields.test.ts' },
 };
 
 function read(path: string) {

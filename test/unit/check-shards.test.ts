@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { UsageError } from '../../server/src/cli/io';
 import { parseShard, shardName, shareOf, ShardUnit } from '../../server/src/cli/shards';
 import { listedPaths, selectFiles } from '../../server/src/cli/fileSelection';
-import { PackageLayout } from '../../server/src/service/packageLayout';
+import { PackageFolders } from '../../server/src/cli/packageFolders';
 
 const USAGE = 'usage';
 
@@ -93,18 +93,18 @@ function tree(): string {
   return root;
 }
 
-test('the package layout: the nearest manifest of type integration, input or content; data_stream/<name>/ below it', (t) => {
+test('the packages on disk: the nearest manifest of type integration or input; data_stream/<name>/ below it', (t) => {
   const root = tree();
   t.after(() => rmSync(root, { recursive: true, force: true }));
-  const layout = new PackageLayout();
-  assert.deepEqual(layout.placeOf(join(root, 'packages/web/data_stream/access/fields/fields.yml')), {
-    packageRoot: join(root, 'packages/web'), dataStream: join(root, 'packages/web/data_stream/access'),
+  const packages = new PackageFolders();
+  assert.deepEqual(packages.placeOf(join(root, 'packages/web/data_stream/access/fields/fields.yml')), {
+    root: join(root, 'packages/web'), dataStream: join(root, 'packages/web/data_stream/access'),
   });
-  assert.deepEqual(layout.placeOf(join(root, 'packages/web/data_stream/access/manifest.yml')).dataStream, join(root, 'packages/web/data_stream/access'));
-  assert.deepEqual(layout.placeOf(join(root, 'packages/web/changelog.yml')), { packageRoot: join(root, 'packages/web'), dataStream: undefined });
-  assert.equal(layout.placeOf(join(root, 'packages/db/data_stream/log/sample_event.json')).packageRoot, join(root, 'packages/db'));
-  assert.deepEqual(layout.placeOf(join(root, 'packages/notapackage/x.json')), {}, 'a manifest that does not parse makes no package');
-  assert.deepEqual(layout.placeOf(join(root, 'loose/a.json')), {});
+  assert.deepEqual(packages.placeOf(join(root, 'packages/web/data_stream/access/manifest.yml'))?.dataStream, join(root, 'packages/web/data_stream/access'));
+  assert.deepEqual(packages.placeOf(join(root, 'packages/web/changelog.yml')), { root: join(root, 'packages/web'), dataStream: undefined });
+  assert.equal(packages.placeOf(join(root, 'packages/db/data_stream/log/sample_event.json'))?.root, join(root, 'packages/db'));
+  assert.equal(packages.placeOf(join(root, 'packages/notapackage/x.json')), undefined, 'a manifest that does not parse makes no package');
+  assert.equal(packages.placeOf(join(root, 'loose/a.json')), undefined);
 });
 
 test('selectFiles: the shares of a tree keep each package whole, and together list the unsharded run\'s files in its order', (t) => {

@@ -110,13 +110,14 @@ for (const c of dynamicCases) {
 }
 
 test('workspace index: names interned, a file replaced or deleted, components versioned, the ceiling refuses and says so', () => {
-  const index = new WorkspaceIndex({ maxFiles: 2, maxChars: 1000 });
+  const index = new WorkspaceIndex({ maxFiles: 2, maxRefs: 10 });
   const events = fileType('events', 'ndjson');
   assert.equal(index.set('a.ndjson', '{"source": {"ip": "1"}}\n', events), true);
   assert.equal(index.set('b.ndjson', '{"source": {"ip": "2"}, "host": {"name": "x"}}\n', events), true);
   assert.deepEqual([...index.written()].sort(), ['host', 'host.name', 'source', 'source.ip']);
   assert.equal(index.set('c.ndjson', '{"url": {"full": "x"}}\n', events), false, 'a third file is past maxFiles');
-  assert.equal(index.set('b.ndjson', 'x'.repeat(2000), events), false, 'past maxChars: refused, and the old entry dropped');
+  const many = `{${Array.from({ length: 12 }, (_, i) => `"k${i}": 1`).join(', ')}}\n`;
+  assert.equal(index.set('b.ndjson', many, events), false, 'past maxRefs: refused, and the old entry dropped');
   assert.deepEqual([...index.written()].sort(), ['source', 'source.ip']);
   const before = index.componentsVersion;
   index.set('component/source.json', '{"template": {"mappings": {"properties": {"source": {"properties": {"ip": {"type": "ip"}}}}}}}', fileType('mapping', 'json'));

@@ -1,11 +1,12 @@
 // `fieldwise check --jobs N`: N worker threads (checkWorker.ts), each with its own language service, are handed the
-// files one at a time, largest first, so that a large file does not start last and finish after the rest. Each
-// outcome is delivered as it comes; the caller puts them in report order, so the output does not depend on N.
+// units of the run (an integration package's files, or one file: fileCheck.ts) one at a time, largest first, so that
+// a large one does not start last and finish after the rest. Each unit's outcomes are delivered as they come; the
+// caller puts them in report order, so the output does not depend on N.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FieldwiseSettings } from '../service/settings';
-import type { FileOutcome, FileTask } from './fileCheck';
+import type { CheckUnit, FileOutcome } from './fileCheck';
 import { CliError, EXIT } from './io';
 
 /** What every worker starts from (plain data: it is copied to each thread). */
@@ -20,12 +21,12 @@ export interface WorkerSetup {
 export type WorkerMessage =
   | { kind: 'ready' }
   | { kind: 'failed'; message: string; definitions: boolean }
-  | { kind: 'done'; outcome: FileOutcome }
-  | { kind: 'crashed'; index: number; message: string };
+  | { kind: 'done'; outcomes: FileOutcome[] }
+  | { kind: 'crashed'; message: string };
 
-/** A task with its size on disk: the larger go first. */
-export interface SizedTask {
-  task: FileTask;
+/** A unit with its size on disk: the larger go first. */
+export interface SizedUnit {
+  unit: CheckUnit;
   bytes: number;
 }
 
@@ -36,12 +37,12 @@ export function workerScript(): string {
   return script;
 }
 
-export function checkOnWorkers(tasks: readonly SizedTask[], jobs: number, setup: WorkerSetup, onOutcome: (outcome: FileOutcome) => void, script = workerScript()): Promise<void> {
-  const queue = [...tasks].sort((a, b) => b.bytes - a.bytes || a.task.index - b.task.index).map((t) => t.task);
+export function checkOnWorkers(units: readonly SizedUnit[], jobs: number, setup: WorkerSetup, onOutcomes: (outcomes: FileOutcome[]) => void, script = workerScript()): Promise<void> {
+  const queue = [...units].sort((a, b) => b.bytes - a.bytes || a.unit.tasks[0].index - b.unit.tasks[0].index).map((u) => u.unit);
   const count = Math.max(1, Math.min(jobs, queue.length));
   return new Promise((resolve, reject) => {
     const workers: Worker[] = [];
-    const inFlight = new Map<Worker, FileTask>();
+    const inFlight = new Map<Worker, CheckUnit>();
     let next = 0;
     let finished = false;
     const stop = (error?: Error): void => {
@@ -53,9 +54,9 @@ export function checkOnWorkers(tasks: readonly SizedTask[], jobs: number, setup:
     };
     const feed = (worker: Worker): void => {
       if (next < queue.length) {
-        const task = queue[next++];
-        inFlight.set(worker, task);
-        worker.postMessage(task);
+        const unit = queue[next++];
+        inFlight.set(worker, unit);
+        worker.postMessage(unit);
       } else if (inFlight.size === 0) {
         stop();
       }
@@ -70,10 +71,10 @@ export function checkOnWorkers(tasks: readonly SizedTask[], jobs: number, setup:
           // Bad definitions are bad input to the command (exit 2), as on the main thread.
           return stop(message.definitions ? new CliError(`invalid field definitions:\n${message.message}`, EXIT.usage) : new Error(`a check worker did not start: ${message.message}`));
         }
-        const task = inFlight.get(worker);
+        const unit = inFlight.get(worker);
         inFlight.delete(worker);
-        if (message.kind === 'crashed') return stop(new Error(`checking ${task?.display ?? `file ${message.index}`} failed: ${message.message}`));
-        onOutcome(message.outcome);
+        if (message.kind === 'crashed') return stop(new Error(`checking ${describe(unit)} failed: ${message.message}`));
+        onOutcomes(message.outcomes);
         feed(worker);
       });
       worker.on('error', (error) => stop(new Error(`a check worker stopped${whileChecking(inFlight.get(worker))}: ${error.message}`)));
@@ -84,6 +85,12 @@ export function checkOnWorkers(tasks: readonly SizedTask[], jobs: number, setup:
   });
 }
 
-function whileChecking(task: FileTask | undefined): string {
-  return task ? ` while checking ${task.display}` : '';
+/** A unit as a message names it: its package, or its one file. */
+export function describe(unit: CheckUnit | undefined): string {
+  if (!unit) return 'a file';
+  return unit.packageRoot === undefined ? unit.tasks.map((t) => t.display).join(', ') : `the package ${unit.packageRoot}`;
+}
+
+function whileChecking(unit: CheckUnit | undefined): string {
+  return unit ? ` while checking ${describe(unit)}` : '';
 }

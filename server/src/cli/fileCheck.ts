@@ -1,10 +1,15 @@
-// One file of `fieldwise check`: read, recognised (or read as --kind), checked, its findings located. The same on the
-// main thread and on a worker thread (checkWorker.ts), so a file's findings do not depend on where it was checked.
+// The files of `fieldwise check`, checked in units: an integration package's files together (the whole package read
+// into the service's workspace index first, so that checks across its files see all of them; forgotten after), or one
+// file alone. Each file read, recognised (or read as --kind), checked, its findings located. The same on the main
+// thread and on a worker thread (checkWorker.ts): a file's findings do not depend on where, or after what, it was
+// checked.
 import { readFileSync } from 'node:fs';
+import type { Catalog } from '../catalog/types';
 import type { FileType } from '../document/fileType';
-import { formatFromName, guessFormat } from '../service/detect';
+import { expandPaths, formatFromName, guessFormat } from '../service/detect';
 import { isBlank, LanguageService } from '../service/languageService';
 import type { FieldwiseSettings } from '../service/settings';
+import { indexesFile } from '../service/workspaceIndex';
 import { CheckedFile, locate } from './formats/checkReport';
 
 /** A file to check, as plain data (it crosses to worker threads). */
@@ -24,6 +29,52 @@ export interface FileTask {
 export type FileOutcome =
   | { index: number; checked: CheckedFile }
   | { index: number; unreadable: string };
+
+/** Files checked together (plain data: it crosses to worker threads). */
+export interface CheckUnit {
+  /** The integration package (absolute folder) its files are in, read whole into the workspace index before them. */
+  packageRoot?: string;
+  tasks: FileTask[];
+}
+
+/** A service for the command line: the workspace it sees is what each unit reads into it, complete for that unit. */
+export function checkingService(catalog: Catalog, settings: FieldwiseSettings): LanguageService {
+  const service = new LanguageService(catalog, settings);
+  service.workspace.complete = true;
+  return service;
+}
+
+export function checkUnit(service: LanguageService, settings: FieldwiseSettings, unit: CheckUnit, forcedKind: string | undefined, cwd: string): FileOutcome[] {
+  const texts = new Map<string, string>();
+  const indexed = unit.packageRoot === undefined ? [] : indexPackage(service, settings, unit.packageRoot, cwd, texts);
+  try {
+    return unit.tasks.map((task) => checkFile(service, settings, texts.has(task.path) ? { ...task, text: texts.get(task.path) } : task, forcedKind));
+  } finally {
+    for (const file of indexed) service.forgetFile(file);
+  }
+}
+
+/**
+ * Reads a package's files into the service's index (field files, templates, pipelines, events and the layout files),
+ * keeping each text for its check; returns what was indexed, to forget after. A file that cannot be read declares
+ * nothing here and is reported when it is checked.
+ */
+function indexPackage(service: LanguageService, settings: FieldwiseSettings, root: string, cwd: string, texts: Map<string, string>): string[] {
+  const indexed: string[] = [];
+  for (const file of expandPaths([root], cwd, settings.files.console ?? []).candidates) {
+    if (!indexesFile(settings, file.globPath)) continue;
+    let text: string;
+    try {
+      text = readFileSync(file.path, 'utf8');
+    } catch {
+      continue;
+    }
+    texts.set(file.path, text);
+    service.indexFile(file.globPath, text);
+    indexed.push(file.globPath);
+  }
+  return indexed;
+}
 
 export function checkFile(service: LanguageService, settings: FieldwiseSettings, task: FileTask, forcedKind: string | undefined): FileOutcome {
   let text: string;

@@ -4,9 +4,9 @@
 import { statSync } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
 import { Candidate, expandPaths } from '../service/detect';
-import { PackageLayout } from '../service/packageLayout';
 import { changedSince } from './changedFiles';
 import { comparePaths } from './formats/checkReport';
+import { PackageFolders } from './packageFolders';
 import { Shard, shareOf, ShardUnit } from './shards';
 
 export interface SelectionOptions {
@@ -26,6 +26,8 @@ export interface SelectedFile {
   uriPath: string;
   /** Its size on disk; 0 when it cannot be read (reported then) or for standard input. */
   bytes: number;
+  /** The integration package it is in (absolute): its files are checked together, the package read whole for them. */
+  packageRoot?: string;
 }
 
 export interface Selection {
@@ -39,33 +41,35 @@ export function selectFiles(options: SelectionOptions, cwd: string): Selection {
   const stdin: Candidate[] = args.includes('-') ? [{ path: '-', display: '-', named: true, globPath: '-' }] : [];
   const expansion = expandPaths(args.filter((p) => p !== '-'), cwd, options.consoleGlobs);
   let candidates = [...stdin, ...expansion.candidates].filter((c) => c.path !== options.skip);
-  const layout = new PackageLayout();
-  if (options.changedSince !== undefined) candidates = changedOnly(candidates, changedSince(options.changedSince, cwd), layout);
-  let files = candidates.map((candidate) => ({ candidate, uriPath: uriPathOf(candidate, cwd), bytes: sizeOf(candidate) }));
-  if (options.shard) files = shareOf(unitsOf(files, layout, cwd), options.shard);
+  const packages = new PackageFolders();
+  if (options.changedSince !== undefined) candidates = changedOnly(candidates, changedSince(options.changedSince, cwd), packages);
+  let files = candidates.map((candidate): SelectedFile => ({
+    candidate, uriPath: uriPathOf(candidate, cwd), bytes: sizeOf(candidate), packageRoot: candidate.path === '-' ? undefined : packages.placeOf(candidate.path)?.root,
+  }));
+  if (options.shard) files = shareOf(unitsOf(files, cwd), options.shard);
   files.sort((a, b) => comparePaths(a.candidate.display, b.candidate.display));
   return { files, missing: expansion.missing };
 }
 
 /** The changed files, and every file of a data stream in which anything changed (a deletion included). */
-function changedOnly(candidates: Candidate[], changed: ReadonlySet<string>, layout: PackageLayout): Candidate[] {
+function changedOnly(candidates: Candidate[], changed: ReadonlySet<string>, packages: PackageFolders): Candidate[] {
   const touched = new Set<string>();
   for (const file of changed) {
-    const stream = layout.placeOf(file).dataStream;
+    const stream = packages.placeOf(file)?.dataStream;
     if (stream) touched.add(stream);
   }
   return candidates.filter((c) => {
     if (c.path === '-' || changed.has(c.path)) return true;
-    const stream = layout.placeOf(c.path).dataStream;
+    const stream = packages.placeOf(c.path)?.dataStream;
     return stream !== undefined && touched.has(stream);
   });
 }
 
 /** Shard units: a package's files together, any other file alone; keyed by paths relative to the current folder. */
-function unitsOf(files: SelectedFile[], layout: PackageLayout, cwd: string): Array<ShardUnit<SelectedFile>> {
+function unitsOf(files: SelectedFile[], cwd: string): Array<ShardUnit<SelectedFile>> {
   const units = new Map<string, ShardUnit<SelectedFile>>();
   for (const file of files) {
-    const root = file.candidate.path === '-' ? undefined : layout.placeOf(file.candidate.path).packageRoot;
+    const root = file.packageRoot;
     const key = root === undefined ? `file:${file.uriPath}` : `package:${portable(relative(cwd, root))}`;
     let unit = units.get(key);
     if (!unit) units.set(key, (unit = { key, bytes: 0, items: [] }));

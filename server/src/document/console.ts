@@ -1,6 +1,7 @@
 // Kibana Dev Tools console text: a container, not a file kind. It splits into requests (`PUT _ingest/pipeline/x`
 // followed by its JSON body) and hands each body to the adapter of its endpoint.
 import type { Span } from './model';
+import { contentStart } from './syntaxes/byteOrderMark';
 
 export interface ConsoleRequest {
   method: string;
@@ -25,7 +26,7 @@ export function splitConsole(text: string): ConsoleRequest[] {
     bodyStart = -1;
     lastContent = -1;
   };
-  let at = 0;
+  let at = contentStart(text);
   while (at <= text.length) {
     const nl = text.indexOf('\n', at);
     const end = nl < 0 ? text.length : nl;
@@ -50,7 +51,7 @@ export function splitConsole(text: string): ConsoleRequest[] {
 
 /** Whether a text reads as console requests: its first line that is not blank or a comment is a request line. */
 export function looksLikeConsole(text: string): boolean {
-  for (const line of text.slice(0, 4096).split('\n')) {
+  for (const line of text.slice(contentStart(text), 4096).split('\n')) {
     const trimmed = line.trim();
     if (trimmed === '' || trimmed.startsWith('#') || trimmed.startsWith('//')) continue;
     return METHODS.test(line);

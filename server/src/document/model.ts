@@ -123,6 +123,8 @@ export class Property implements PropertyNode {
 
 export interface SyntaxProblem extends Span {
   message: string;
+  /** Set when the problem is a limit Fieldwise keeps, not a fault of the text: the code it is reported as (limits.ts). */
+  code?: string;
 }
 
 /** One event of a document, parsed from its own text. */

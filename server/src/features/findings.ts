@@ -5,7 +5,7 @@ import type { EventView } from '../document/fieldRefs';
 import type { SyntaxProblem } from '../document/model';
 import { disabledCodes } from './fileSettings';
 import type { Finding, Rule } from './rule';
-import { nameRules, syntaxError } from './rules';
+import { aliasExpansionLimit, nameRules, syntaxError } from './rules';
 import type { FeatureEnv } from './env';
 import { nameFindings, Spellings } from './names/spellings';
 import type { FwDiagnostic, Severity } from './types';
@@ -28,6 +28,12 @@ export function diagnosticSettings(env: FeatureEnv): { off: Set<string>; severit
 export function suppressionOf(firing: readonly Rule[]): (d: FwDiagnostic) => boolean {
   const predicates = firing.map((r) => r.perFile?.suppresses).filter((p): p is (d: FwDiagnostic) => boolean => p !== undefined);
   return (d) => predicates.some((p) => p(d));
+}
+
+/** A parse problem as a diagnostic before settings apply: a syntax error, or the limit its code names. */
+export function problemDiagnostic(e: SyntaxProblem): FwDiagnostic {
+  const rule = e.code === aliasExpansionLimit.code ? aliasExpansionLimit : syntaxError;
+  return { code: rule.code, severity: rule.defaultSeverity, message: e.message, start: e.start, end: e.end };
 }
 
 /** A diagnostic before settings apply: the code, its default severity and a finding. */
@@ -55,7 +61,7 @@ export function documentDiagnostics(
   const { off, severityOf } = diagnosticSettings(env);
   if (off.has('*')) return [];
   const found: FwDiagnostic[] = [];
-  for (const e of errors) found.push({ code: syntaxError.code, severity: syntaxError.defaultSeverity, message: e.message, start: e.start, end: e.end });
+  for (const e of errors) found.push(problemDiagnostic(e));
   const perFile = new Map<string, { first: FwDiagnostic; count: number; rule: Rule }>();
   const findings = nameFindings(nameRules, written, env);
   for (let r = 0; r < nameRules.length; r++) {

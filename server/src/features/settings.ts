@@ -26,6 +26,8 @@ export interface FieldwiseSettings {
     maxItems: number;
   };
   inlayHints: { enabled: boolean };
+  /** `fieldwise.codeLens.enabled`: the lens above a declared field (how many files write and carry it). */
+  codeLens: { enabled: boolean };
   schema: { definitions: string[] };
   /** Megabytes: larger files are not analysed (lsp/sizeLimit.ts). */
   maxFileSize: number;

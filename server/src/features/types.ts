@@ -1,5 +1,6 @@
 // What features produce: plain data with LOCAL offsets into one event's text; the facade rebases them.
 import type { Level } from '../catalog/types';
+import type { RefRole } from '../document/fieldRefs';
 import type { TextEdit } from '../document/model';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
@@ -43,6 +44,18 @@ export interface QuickFix {
   diagnostic?: FwDiagnostic;
   /** A fix-all whose edits are made only when the client resolves it (`fixAllEdits` of `code`): `edits` is empty until then. */
   deferred?: boolean;
+  /** Edits of other files of the workspace (the unmapped-field fix writes the data stream's field file). */
+  elsewhere?: FileEdits[];
+}
+
+/** Edits of one file other than the document at hand: offsets in `text`, the file's content they were made against. */
+export interface FileEdits {
+  /** The file, relative to the workspace folder (or absolute outside one). */
+  file: string;
+  text: string;
+  edits: TextEdit[];
+  /** The file does not exist yet: it is created with the edits' text. */
+  create?: boolean;
 }
 
 export interface CompletionEntry {
@@ -116,4 +129,109 @@ export interface FoldingSpan {
 export interface FormattingOptions {
   tabSize: number;
   insertSpaces: boolean;
+}
+
+// ---------------------------------------------------------------- the workspace (kinds/kind.ts, docs/workspace.md)
+
+/**
+ * What a file does with a field at one place (docs/workspace.md): writes it (a pipeline's target, a processor of a
+ * shipper), reads it (a pipeline's source, an alias's path; also removing it), maps it (an index template or mapping
+ * declares it), defines it (a field definition file's item), or carries it (an event holds it).
+ */
+export type RefUse = 'write' | 'read' | 'map' | 'define' | 'carry';
+
+/**
+ * One field reference of a document as the workspace sees it: plain data, document offsets. Every kind gives every
+ * reference it finds (the same ones its name rules judge), however it is spelt; the workspace index keeps these.
+ */
+export interface WorkspaceRef {
+  /** The field's whole path, dotted as the engine resolves it (`source.ip`, however it was written). */
+  readonly path: string;
+  /** Where the place writes its own part of the name (document offsets): from its first own segment to its last. */
+  readonly start: number;
+  readonly end: number;
+  /**
+   * How many leading segments of `path` an enclosing place names (a nested key under `source`, a definition in a
+   * group): 0 when this place names the whole path. A rename edits only the place's own segments.
+   */
+  readonly first: number;
+  readonly use: RefUse;
+  readonly role: RefRole;
+  /** The name holds an object (an event's object key, a group, a processor's object target): a namespace, never a value. */
+  readonly object?: boolean;
+  /** The place removes the field (a `remove` processor, `ctx.a.remove('b')`): its use is `read`. */
+  readonly removes?: boolean;
+}
+
+/** What a rename of a field in one document answers: the edits, each spelling rewritten in its own syntax, or why it cannot. */
+export type RenameAnswer = { readonly edits: TextEdit[] } | { readonly refused: string };
+
+/** A field to add to a file that declares fields (a field definition file, a mapping), in the file's own layout. */
+export interface FieldDeclaration {
+  /** The whole dotted path. */
+  readonly path: string;
+  readonly type: string;
+  /** The schema's level, for a schema field. */
+  readonly level?: string;
+  readonly description: string;
+  /** The schema defines it: a file that imports schema fields by name (`external: ecs`) gets that form. */
+  readonly schema: boolean;
+}
+
+/** A name a file gives one of its parts, for the workspace's symbol search (a processor's `tag`). */
+export interface NamedPart {
+  readonly name: string;
+  /** What the part is (`set processor`). */
+  readonly detail: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A place that names another file (a `pipeline` processor's `name`): go to definition opens the file that answers to it. */
+export interface FileLink {
+  readonly start: number;
+  readonly end: number;
+  /** What the name is of (`ingest pipeline`): a file answers to a link when its kind's `answersTo` gives the same. */
+  readonly namespace: string;
+  readonly name: string;
+}
+
+
+/** A line and character (0-based, UTF-16 code units): how places in other files than the one at hand are answered. */
+export interface Place {
+  line: number;
+  character: number;
+}
+
+export interface PlaceRange {
+  start: Place;
+  end: Place;
+}
+
+/** A place in a file of the workspace, or in the schema's read-only page of a field (`schemaPage`: the field's path). */
+export interface FileRange {
+  file: string;
+  range: PlaceRange;
+  schemaPage?: string;
+}
+
+/** A symbol of the workspace search: a field some file declares, writes or carries, or a named part (a processor tag). */
+export interface WorkspaceSymbolEntry {
+  name: string;
+  kind: SymbolKindName;
+  detail: string;
+  at: FileRange;
+}
+
+/** A code lens above a declared field: its text, and where the references it opens are asked from. */
+export interface FieldLens {
+  start: number;
+  end: number;
+  title: string;
+  path: string;
+}
+
+/** A rename's edits, file by file (the document at hand included), each as places of that file. */
+export interface WorkspaceRename {
+  files: Array<{ file: string; edits: Array<{ range: PlaceRange; newText: string }> }>;
 }

@@ -7,10 +7,12 @@ import type { DocumentFormat, Span } from '../document/model';
 import type { ParsedValue } from '../document/syntaxes/json/jsonValue';
 import type { FeatureEnv } from '../features/env';
 import type {
-  FoldingSpan, FormattingOptions, FwDiagnostic, HoverResult, InlayHintEntry, LimitedCompletion, OutlineSymbol, QuickFix, RuleInfo, TextEdit,
+  FieldDeclaration, FileLink, FoldingSpan, FormattingOptions, FwDiagnostic, HoverResult, InlayHintEntry, LimitedCompletion, NamedPart, OutlineSymbol, QuickFix,
+  RenameAnswer, RuleInfo, TextEdit, WorkspaceRef,
 } from '../features/types';
 
 export type { KindDocument };
+export type { FieldDeclaration, FileLink, NamedPart, RefUse, RenameAnswer, WorkspaceRef } from '../features/types';
 
 /** What recognition reads of a text: the format its name says, and one whole parse shared by every kind asked. */
 export interface ContentProbe {
@@ -126,6 +128,25 @@ export interface FileKind<D extends KindDocument = KindDocument> {
   componentTemplates?(doc: D): ComponentTemplate[];
   /** Whether the kind's findings and actions read the workspace's other files (the folder is then read once it opens). */
   readonly readsWorkspace?: boolean;
+  /**
+   * Every field reference of the document with what the file does with it (docs/workspace.md): what find references,
+   * go to definition, rename, the code lens and the fields nothing maps read. undefined: the kind takes no part.
+   */
+  references?(doc: D): Iterable<WorkspaceRef>;
+  /**
+   * The edits renaming the field `from` (and every field below it) to `to` in this document, each spelling rewritten
+   * in its own syntax (a nested key nests, a dotted one stays dotted, a name inside a pattern or script in place, a
+   * declaration re-nested where its parents change); `refused` with the reason when one place cannot be rewritten.
+   */
+  rename?(doc: D, from: readonly string[], to: readonly string[]): RenameAnswer;
+  /** The edits adding declarations of `fields` to the document in its own layout; undefined: it cannot take them. */
+  declare?(doc: D, fields: readonly FieldDeclaration[]): TextEdit[] | undefined;
+  /** The named parts of the document for the workspace symbol search (a pipeline's processor tags). */
+  tags?(doc: D): NamedPart[];
+  /** The places that name another file (a `pipeline` processor's `name`). */
+  links?(doc: D): FileLink[];
+  /** What a file of the kind answers to, by its path (relative to the folder) and content (an ingest pipeline's file name). */
+  answersTo?(file: string, doc: D): Array<Pick<FileLink, 'namespace' | 'name'>>;
 }
 
 /** The check of a kind checked whole: one part, found at once. */

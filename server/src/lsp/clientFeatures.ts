@@ -31,6 +31,12 @@ export interface ClientFeatures {
   dynamicFormatting: boolean;
   /** documentSymbol answers as a tree (DocumentSymbol[]), not a flat list. */
   hierarchicalSymbols: boolean;
+  /** window/workDoneProgress: the workspace's first read is shown as progress. */
+  workDoneProgress: boolean;
+  /** workspace/codeLens/refresh: lenses are asked again once the workspace is read. */
+  codeLensRefresh: boolean;
+  /** A workspace edit may create a file (the unmapped-field fix when the data stream has no field file yet). */
+  createFiles: boolean;
 }
 
 export function readClientFeatures(caps: ClientCapabilities): ClientFeatures {
@@ -58,5 +64,8 @@ export function readClientFeatures(caps: ClientCapabilities): ClientFeatures {
     codeActionResolvesEdit: text?.codeAction?.resolveSupport?.properties.includes('edit') === true && text.codeAction.dataSupport === true,
     dynamicFormatting: text?.formatting?.dynamicRegistration === true && text.rangeFormatting?.dynamicRegistration === true,
     hierarchicalSymbols: text?.documentSymbol?.hierarchicalDocumentSymbolSupport === true,
+    workDoneProgress: caps.window?.workDoneProgress === true,
+    codeLensRefresh: caps.workspace?.codeLens?.refreshSupport === true,
+    createFiles: caps.workspace?.workspaceEdit?.documentChanges === true && caps.workspace.workspaceEdit.resourceOperations?.includes('create') === true,
   };
 }

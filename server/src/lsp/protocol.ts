@@ -14,3 +14,37 @@ export interface StatusResult {
 }
 
 export const StatusRequest = new RequestType<StatusParams | null, StatusResult, void>('fieldwise/status');
+
+/** `fieldwise/schemaDocument`: the text of a read-only schema page (`fieldwise-schema:` URIs, go to definition of a field only the schema defines). */
+export interface SchemaDocumentParams {
+  uri: string;
+}
+
+export interface SchemaDocumentResult {
+  /** The page's markdown: the field's entry as `fieldwise fields --format markdown` prints it. */
+  text: string;
+}
+
+export const SchemaDocumentRequest = new RequestType<SchemaDocumentParams, SchemaDocumentResult | null, void>('fieldwise/schemaDocument');
+
+/** The scheme of the schema's read-only pages: `fieldwise-schema://schema/<field path>.md`. */
+export const SCHEMA_SCHEME = 'fieldwise-schema';
+
+/** The page URI of a field path. */
+export function schemaPageUri(path: string): string {
+  return `${SCHEMA_SCHEME}://schema/${encodeURIComponent(path)}.md`;
+}
+
+/** The field path of a page URI; undefined for any other URI. */
+export function schemaPagePath(uri: string): string | undefined {
+  const match = /^fieldwise-schema:\/\/schema\/(.+)\.md$/.exec(uri);
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The command a code lens runs: the client shows the references of the field at a position (docs/workspace.md). */
+export const SHOW_REFERENCES_COMMAND = 'fieldwise.showReferences';

@@ -1,8 +1,12 @@
 // Fieldwise's plain results (document offsets) as LSP objects; positions go through `Positions` only.
 import {
+  CodeLens, CreateFile, Location, OptionalVersionedTextDocumentIdentifier, SymbolInformation as WorkspaceSymbolInfo, TextDocumentEdit,
   CodeAction, CodeActionKind, Diagnostic, DiagnosticSeverity, DiagnosticTag, DocumentSymbol, FoldingRange, FoldingRangeKind, Hover, InlayHint,
   MarkupKind, SymbolInformation, SymbolKind, TextEdit as LspTextEdit, WorkspaceEdit,
 } from 'vscode-languageserver';
+import type { FieldLens, FileEdits, FileRange, WorkspaceRename, WorkspaceSymbolEntry } from '../features/types';
+import { positionIndex } from '../service/positions';
+import { schemaPageUri, SHOW_REFERENCES_COMMAND } from './protocol';
 import type { FoldingSpan, FwDiagnostic, HoverResult, InlayHintEntry, OutlineSymbol, QuickFix, Severity, SymbolKindName, TextEdit } from '../features/types';
 import type { ClientFeatures } from './clientFeatures';
 import type { Positions } from './positions';
@@ -68,13 +72,21 @@ export function toWorkspaceEdit(fixEdits: readonly TextEdit[], uri: string, vers
   return client.documentChanges ? { documentChanges: [{ textDocument: { uri, version }, edits }] } : { changes: { [uri]: edits } };
 }
 
-export function toCodeAction(fix: QuickFix, uri: string, version: number, at: Positions, client: ClientFeatures): CodeAction {
+/** Where another file of the workspace is: its URI, and its version when the editor has it open (null: the disk's). */
+export type FileTarget = (file: string) => { uri: string; version: number | null };
+
+export function toCodeAction(fix: QuickFix, uri: string, version: number, at: Positions, client: ClientFeatures, others?: FileTarget): CodeAction | undefined {
   const action: CodeAction = {
     title: fix.title,
     kind: fix.kind === 'source.fixAll' ? CodeActionKind.SourceFixAll : CodeActionKind.QuickFix,
   };
   if (fix.deferred) action.data = { uri, code: fix.code } satisfies FixAllData;
-  else action.edit = toWorkspaceEdit(fix.edits, uri, version, at, client);
+  else if (fix.elsewhere && fix.elsewhere.length > 0) {
+    if (!others) return undefined;
+    const edit = elsewhereEdit(fix.elsewhere, others, client);
+    if (!edit) return undefined;
+    action.edit = edit;
+  } else action.edit = toWorkspaceEdit(fix.edits, uri, version, at, client);
   if (fix.diagnostic) action.diagnostics = [toDiagnostic(fix.diagnostic, at)];
   if (fix.isPreferred) action.isPreferred = true;
   return action;
@@ -121,4 +133,47 @@ export function toFoldingRange(span: FoldingSpan, at: Positions): FoldingRange |
   const range: FoldingRange = { startLine: start.line, endLine: end.line };
   if (span.kind === 'comment') range.kind = FoldingRangeKind.Comment;
   return range;
+}
+
+/** Edits of other files as one workspace edit (a file to create first when the client may create files; else none). */
+function elsewhereEdit(files: readonly FileEdits[], others: FileTarget, client: ClientFeatures): WorkspaceEdit | undefined {
+  if (files.some((f) => f.create) && !client.createFiles) return undefined;
+  const parts = files.map((f) => {
+    const target = others(f.file);
+    const positions = positionIndex(f.text);
+    return { f, target, edits: f.edits.map((e) => ({ range: positions.range(e), newText: e.newText })) };
+  });
+  if (!client.documentChanges) return { changes: Object.fromEntries(parts.map((p) => [p.target.uri, p.edits])) };
+  const changes: Array<TextDocumentEdit | CreateFile> = [];
+  for (const p of parts) {
+    if (p.f.create) changes.push(CreateFile.create(p.target.uri, { ignoreIfExists: true }));
+    changes.push(TextDocumentEdit.create(OptionalVersionedTextDocumentIdentifier.create(p.target.uri, p.f.create ? null : p.target.version), p.edits));
+  }
+  return { documentChanges: changes };
+}
+
+/** A place of the workspace as a location: a file's, or a schema page's. */
+export function toLocation(place: FileRange, uriOf: (file: string) => string): Location {
+  return { uri: place.schemaPage !== undefined ? schemaPageUri(place.schemaPage) : uriOf(place.file), range: place.range };
+}
+
+/** A rename as one workspace edit, every file's edits, versioned where the editor has the file open. */
+export function toRenameEdit(rename: WorkspaceRename, others: FileTarget, client: ClientFeatures): WorkspaceEdit {
+  if (!client.documentChanges) return { changes: Object.fromEntries(rename.files.map((f) => [others(f.file).uri, f.edits])) };
+  return {
+    documentChanges: rename.files.map((f) => {
+      const target = others(f.file);
+      return TextDocumentEdit.create(OptionalVersionedTextDocumentIdentifier.create(target.uri, target.version), f.edits);
+    }),
+  };
+}
+
+export function toWorkspaceSymbol(entry: WorkspaceSymbolEntry, uriOf: (file: string) => string): WorkspaceSymbolInfo {
+  return { name: entry.name, kind: symbolKinds[entry.kind], containerName: entry.detail, location: toLocation(entry.at, uriOf) };
+}
+
+/** A lens above a declared field; picking it shows the field's references (the client's `fieldwise.showReferences`). */
+export function toCodeLens(lens: FieldLens, uri: string, at: Positions): CodeLens {
+  const range = at.range(lens);
+  return { range, command: { title: lens.title, command: SHOW_REFERENCES_COMMAND, arguments: [uri, range.start] } };
 }

@@ -16,6 +16,14 @@ export interface WorkspaceFilesHost {
   /** Said once per scan that leaves files out (the ceiling): the user must know the index is partial. */
   warn(message: string): void;
   log(message: string): void;
+  /** Shows a scan's progress (window/workDoneProgress); undefined: the client shows none. */
+  progress?(workspace: Workspace, total: number): Promise<ScanProgress | undefined>;
+}
+
+/** A scan's progress as the user sees it: how many files are indexed. */
+export interface ScanProgress {
+  report(indexed: number, total: number): void;
+  done(): void;
 }
 
 /** A scan yields to the event loop after this long, so that requests are answered while a large folder is read. */
@@ -31,9 +39,8 @@ export class WorkspaceFiles {
   /** The scan of each workspace under way (or the last one). */
   private readonly running = new Map<Workspace, Promise<boolean>>();
   /**
-   * Workspaces whose files are read: only the mappings read the index, so the first mapping or console document
-   * opened in a folder (or an action on one) starts the first read; a folder where only event documents and
-   * pipelines are edited never pays for it (a read beside an open slows that open and raises its peak memory).
+   * Workspaces whose files are read: the first document opened in a folder starts the first read (a moment after its
+   * own first diagnostics), and so does a request that needs the index (references, a rename, an action).
    */
   private readonly wanted = new WeakSet<Workspace>();
   /** How many files the last scan of a workspace left out: warned again only when it changes. */
@@ -82,7 +89,8 @@ export class WorkspaceFiles {
     const folder = workspace.folder;
     if (!folder) return false;
     const service = workspace.service;
-    const before = service.workspace.componentsVersion;
+    const before = staleness(workspace);
+    const first = !service.workspace.complete;
     let stamps = this.stamps.get(workspace);
     if (!stamps || fresh) this.stamps.set(workspace, (stamps = new Map()));
     const seen = new Set<string>();
@@ -90,7 +98,11 @@ export class WorkspaceFiles {
     let tooLarge = 0;
     let slice = Date.now();
     let openFiles = this.host.openFiles(workspace);
-    for (const candidate of expandPaths(['.'], folder.path, workspace.settings.files.console).candidates) {
+    const candidates = expandPaths(['.'], folder.path, workspace.settings.files.console).candidates;
+    const progress = first ? await this.host.progress?.(workspace, candidates.length).catch(() => undefined) : undefined;
+    let done = 0;
+    for (const candidate of candidates) {
+      done++;
       const file = relative(folder.path, candidate.path).split(sep).join('/');
       if (!this.reads(workspace, file)) continue;
       seen.add(file);
@@ -99,6 +111,7 @@ export class WorkspaceFiles {
         slice = Date.now();
         // Documents open and close while the scan yields.
         openFiles = this.host.openFiles(workspace);
+        progress?.report(done, candidates.length);
       }
       const open = openFiles.get(file);
       if (open !== undefined && !fresh && service.workspace.has(file)) continue;
@@ -123,7 +136,9 @@ export class WorkspaceFiles {
       stamps.delete(file);
     }
     this.report(workspace, refused, tooLarge);
-    return service.workspace.componentsVersion !== before;
+    service.workspace.complete = true;
+    progress?.done();
+    return staleness(workspace) !== before;
   }
 
   /** An open document changed: indexed on the next `flush` (edits are many; an action or a pause needs the last). */
@@ -154,7 +169,7 @@ export class WorkspaceFiles {
   flush(workspace: Workspace, componentsOnly = false): boolean {
     const files = this.dirty.get(workspace);
     if (!files || files.size === 0) return false;
-    const before = workspace.service.workspace.componentsVersion;
+    const before = staleness(workspace);
     const openFiles = this.host.openFiles(workspace);
     let refused = 0;
     for (const file of files) {
@@ -164,7 +179,7 @@ export class WorkspaceFiles {
       files.delete(file);
     }
     if (refused > 0) this.report(workspace, refused);
-    return workspace.service.workspace.componentsVersion !== before;
+    return staleness(workspace) !== before;
   }
 
   /** Every workspace with edits not yet indexed. */
@@ -186,14 +201,14 @@ export class WorkspaceFiles {
     this.leftOut.set(workspace, key);
     if (refused === 0 && tooLarge === 0) return;
     const index = workspace.service.workspace;
-    const { maxFiles, maxChars } = WORKSPACE_INDEX_LIMITS;
+    const { maxFiles, maxRefs } = WORKSPACE_INDEX_LIMITS;
     const why = [
-      refused > 0 ? `${refused} past what the workspace index holds (${maxFiles} files, ${Math.round(maxChars / 1024 / 1024)} MB of text)` : '',
+      refused > 0 ? `${refused} past what the workspace index holds (${maxFiles} files, ${maxRefs} field references)` : '',
       tooLarge > 0 ? `${tooLarge} larger than fieldwise.maxFileSize (${workspace.settings.maxFileSize} MB)` : '',
     ].filter((w) => w !== '').join(' and ');
     this.host.warn(`Fieldwise: of the files fieldwise.files.* name in ${workspace.folder?.name ?? 'the workspace'}, the workspace index reads ${index.files} ` +
-      `and leaves out ${why}. "Add the mappings of the fields this workspace uses" and the component templates that dynamic templates are ` +
-      'judged against do not see those; narrow the fieldwise.files.* globs to the folders that hold your events, pipelines and templates.');
+      `and leaves out ${why}. Find references, rename, the fields nothing maps, "Add the mappings of the fields this workspace uses" and the ` +
+      'component templates that dynamic templates are judged against do not see those; narrow the fieldwise.files.* globs to the folders that hold your events, pipelines and templates.');
   }
 }
 
@@ -213,4 +228,14 @@ function readText(path: string, host: WorkspaceFilesHost): string | undefined {
     host.log(`fieldwise: cannot read ${path} for the workspace index: ${(error as Error).message}`);
     return undefined;
   }
+}
+
+/**
+ * What other documents' findings read of the index: component templates; inside packages, the declarations and the
+ * layout, and whether the first read is complete (findings of fields nothing maps wait for it).
+ */
+function staleness(workspace: Workspace): string {
+  const service = workspace.service;
+  const packages = service.packages.packages > 0 ? `${service.workspace.declarationsVersion}:${service.workspace.complete}` : '';
+  return `${service.workspace.componentsVersion}:${service.packages.version}:${packages}`;
 }

@@ -19,11 +19,19 @@ import type {
 import { megabytes } from '../document/limits';
 import type { Check, CheckResult, FileKind } from '../kinds/kind';
 import { kindNamed, kinds } from '../kinds/registry';
-import { formatOf } from '../document/syntaxes/registry';
+import { formatFromName, formatOf } from '../document/syntaxes/registry';
 import { ConsoleDocument, isConsole, parseConsole, partAt } from './consoleDocument';
 import { detect, Detection } from './detect';
 import { defaultSettings, FieldwiseSettings } from './settings';
 import { WorkspaceIndex } from './workspaceIndex';
+import { PackageLayout } from './packageLayout';
+import type { FileLink, WorkspaceRef } from '../kinds/kind';
+import type { FieldLens, FileEdits, FileRange, WorkspaceRename, WorkspaceSymbolEntry } from '../features/types';
+import { definitionAt, fieldLenses, referencesAt, WorkspaceView, workspaceSymbols } from './fieldReferences';
+import { PrepareAnswer, prepareRename, renameField } from './fieldRename';
+import { PackageDeclarations, unmappedField, unmappedFindings, unmappedFixes, unwrittenField } from './unmappedFields';
+import { fieldEntryMarkdown } from '../catalog/fieldsMarkdown';
+import { matchesAny } from '../features/fileSettings';
 
 /** A parsed file: a document of one kind, or console text holding documents of several. */
 export type SourceDocument = KindDocument | ConsoleDocument;
@@ -59,6 +67,14 @@ export class LanguageService {
 
   /** The workspace folder's other files (fields written, component templates), fed by lsp/ (`indexFile`). */
   readonly workspace = new WorkspaceIndex();
+
+  /** The integration packages of the workspace folder (docs/workspace.md), fed with the workspace's files. */
+  readonly packages = new PackageLayout();
+
+  private readonly declarations = new PackageDeclarations(this.workspace, this.packages);
+
+  /** Each parse's references as the workspace sees them (every part of console text). */
+  private readonly refMemo = new WeakMap<object, WorkspaceRef[]>();
 
   constructor(private catalog: Catalog, private settings: FieldwiseSettings = defaultSettings) {}
 
@@ -128,12 +144,14 @@ export class LanguageService {
    * index; false when the index's ceiling leaves no room for it.
    */
   indexFile(file: string, text: string): boolean {
+    if (PackageLayout.reads(file)) this.packages.set(file, text);
     const found = detect(file, text, this.settings, (format) => this.env(format, file), { checkNext: false });
     return this.workspace.set(file, text, found?.type, found?.doc);
   }
 
   /** A workspace file gone (deleted, or no longer matched by the globs). */
   forgetFile(file: string): boolean {
+    if (PackageLayout.reads(file)) this.packages.delete(file);
     return this.workspace.delete(file);
   }
 
@@ -176,15 +194,25 @@ export class LanguageService {
 
   private *checkAll(doc: SourceDocument, file: string): Check {
     const parts = this.parts(doc);
-    if (parts.length === 1) return yield* this.checkPart(parts[0], file);
-    const out: CheckResult = { diagnostics: [], checked: 0, total: 0, parts: 'parts' };
-    for (const part of parts) {
-      const result = yield* this.checkPart(part, file);
-      out.diagnostics.push(...result.diagnostics);
-      out.checked += result.checked;
-      out.total += result.total;
+    const out: CheckResult = parts.length === 1 ? yield* this.checkPart(parts[0], file) : { diagnostics: [], checked: 0, total: 0, parts: 'parts' };
+    if (parts.length !== 1) {
+      for (const part of parts) {
+        const result = yield* this.checkPart(part, file);
+        out.diagnostics.push(...result.diagnostics);
+        out.checked += result.checked;
+        out.total += result.total;
+      }
     }
-    return out;
+    const across = this.packageFindings(doc, file);
+    return across.length === 0 ? out : { ...out, diagnostics: [...out.diagnostics, ...across].sort((a, b) => a.start - b.start || a.end - b.end) };
+  }
+
+  /** What a document's place in a package says across files (docs/workspace.md): the fields nothing maps, the declared ones nothing writes. */
+  private packageFindings(doc: SourceDocument, file: string): FwDiagnostic[] {
+    if (!this.workspace.complete || this.packages.packages === 0 || !this.packages.placeOf(file)) return [];
+    return unmappedFindings({
+      file, refs: this.refsOf(doc), settings: this.settings, catalog: this.catalog, index: this.workspace, packages: this.packages, declarations: this.declarations,
+    });
   }
 
   private *checkPart({ kind, doc }: Part, file: string): Check {
@@ -306,12 +334,116 @@ export class LanguageService {
    * Quick fixes for the diagnostics in `range` (document offsets), plus fix-all actions; with `deferFixAll` a kind's
    * fix-alls may come without edits (`deferred`), and `fixAll` makes them when the client resolves one.
    */
-  codeActions(doc: SourceDocument, file: string, range: Span, sent: FwDiagnostic[], deferFixAll = false): QuickFix[] {
-    return this.parts(doc).flatMap((p) => {
+  codeActions(doc: SourceDocument, file: string, range: Span, sent: FwDiagnostic[], deferFixAll = false, read?: (file: string) => string | undefined): QuickFix[] {
+    const fixes = this.parts(doc).flatMap((p) => {
       const env = this.env(p.doc.type.format, file);
       const shown = this.diagnostics(p.doc, file);
       return p.kind.codeActions(p.doc, range, { shown, sent, deferFixAll }, env);
     });
+    const across = this.packageFindings(doc, file);
+    if (across.length > 0 && read) {
+      fixes.push(...unmappedFixes(across, range, this.packages.placeOf(file), this.catalog, {
+        read,
+        fieldFiles: (folder) => this.workspace.indexed().filter((f) => f.startsWith(`${folder}/`) && !f.slice(folder.length + 1).includes('/') && this.declaresInto(f)),
+        declareIn: (target, text, fields) => this.declareIn(target, text, fields),
+      }));
+    }
+    return fixes;
+  }
+
+  // ---------------------------------------------------------------- one field, every file (docs/workspace.md)
+
+  /** A document's references as the workspace sees them, every part's (made once per parse). */
+  refsOf(doc: SourceDocument): WorkspaceRef[] {
+    let refs = this.refMemo.get(doc);
+    if (!refs) {
+      refs = this.parts(doc).flatMap((p) => [...(p.kind.references?.(p.doc) ?? [])]);
+      this.refMemo.set(doc, refs);
+    }
+    return refs;
+  }
+
+  private linksOf(doc: SourceDocument): FileLink[] {
+    return this.parts(doc).flatMap((p) => p.kind.links?.(p.doc) ?? []);
+  }
+
+  private view(doc: SourceDocument, file: string, read?: (file: string) => string | undefined): WorkspaceView {
+    return { index: this.workspace, packages: this.packages, catalog: this.catalog, file, text: doc.text, refs: this.refsOf(doc), links: this.linksOf(doc), read };
+  }
+
+  /** Every place of the workspace that names the field at `offset`; undefined when no field is named there. */
+  references(doc: SourceDocument, file: string, offset: number, includeDeclarations: boolean): FileRange[] | undefined {
+    return referencesAt(this.view(doc, file), offset, includeDeclarations);
+  }
+
+  /** Where the field (or the file a link names) at `offset` is declared, nearest first. */
+  definition(doc: SourceDocument, file: string, offset: number, read: (file: string) => string | undefined): FileRange[] | undefined {
+    return definitionAt(this.view(doc, file, read), offset);
+  }
+
+  /** Whether the field at `offset` may be renamed (a schema field may not: the answer says why). */
+  prepareRename(doc: SourceDocument, offset: number): PrepareAnswer {
+    return prepareRename(this.refsOf(doc), doc.text, offset, this.catalog);
+  }
+
+  /** The workspace's edits renaming the field at `offset`; throws `RenameRefused` with the reason when it cannot be done. */
+  rename(doc: SourceDocument, file: string, offset: number, newName: string, read: (file: string) => string | undefined): WorkspaceRename {
+    return renameField(this.refsOf(doc), file, doc.text, offset, newName, this.catalog, this.workspace, read, (f, text, from, to) => {
+      const source = f === file ? doc : this.parseFile(f, text);
+      if (!source) return undefined;
+      const edits: TextEdit[] = [];
+      for (const p of this.parts(source)) {
+        if (!p.kind.rename) continue;
+        const answer = p.kind.rename(p.doc, from, to);
+        if ('refused' in answer) return answer;
+        edits.push(...answer.edits);
+      }
+      return { edits };
+    });
+  }
+
+  /** The workspace symbol search. */
+  workspaceSymbols(query: string, max: number): WorkspaceSymbolEntry[] {
+    return workspaceSymbols(this.workspace, query, max);
+  }
+
+  /** The code lenses of a document that declares fields (a field definition file, a mapping); none when switched off. */
+  codeLenses(doc: SourceDocument, file: string): FieldLens[] {
+    if (!this.settings.codeLens.enabled) return [];
+    return fieldLenses(this.view(doc, file));
+  }
+
+  /** The schema's read-only page of a field (what go to definition opens for a field only the schema defines). */
+  schemaPage(path: string): string | undefined {
+    return fieldEntryMarkdown(this.catalog, path);
+  }
+
+  /** A workspace file read as its kind would be (for a rename or a fix in a file other than the one at hand). */
+  private parseFile(file: string, text: string): SourceDocument | undefined {
+    const found = detect(file, text, this.settings, (format) => this.env(format, file), { checkNext: false });
+    if (!found) return undefined;
+    if (found.doc) return found.doc;
+    return found.type.console ? parseConsole(text, found.type) : kindNamed(found.type.kind).parse(text, found.type, { whole: found.whole });
+  }
+
+  /** Whether a file's kind declares fields (its `declare`): where the unmapped-field fix may write. */
+  private declaresInto(file: string): boolean {
+    const kind = this.workspace.kindOf(file);
+    return kind !== undefined && kindNamed(kind).declare !== undefined;
+  }
+
+  /** The edits declaring fields in a file, by its kind; a file that does not exist yet (empty text) by the first kind with `declare` whose globs name it. */
+  private declareIn(file: string, text: string, fields: Parameters<NonNullable<FileKind['declare']>>[1]): FileEdits | undefined {
+    let source = text === '' ? undefined : this.parseFile(file, text);
+    if (!source) {
+      const kind = kinds.find((k) => k.declare && matchesAny(this.settings.files[k.files.setting] ?? [], file));
+      const format = formatFromName(file);
+      if (!kind || !format) return undefined;
+      source = kind.parse(text, fileType(kind.name, format), {});
+    }
+    if (isConsole(source)) return undefined;
+    const edits = kindNamed(source.kind).declare?.(source, fields);
+    return edits && { file, text, edits };
   }
 
   /** The edits of a deferred fix-all of `code` (document offsets). */
@@ -327,7 +459,7 @@ export class LanguageService {
 export function allRules(): readonly RuleInfo[] {
   const seen = new Map<string, RuleInfo>();
   for (const kind of kinds) for (const rule of kind.rules) if (!seen.has(rule.code)) seen.set(rule.code, rule);
-  for (const rule of [emptyFile, fileNotRecognised]) if (!seen.has(rule.code)) seen.set(rule.code, rule);
+  for (const rule of [emptyFile, fileNotRecognised, unmappedField, unwrittenField]) if (!seen.has(rule.code)) seen.set(rule.code, rule);
   return [...seen.values()];
 }
 

@@ -15,6 +15,7 @@ export const defaultSettings: FieldwiseSettings = {
   diagnostics: { severity: {}, disable: [], maxInformationAndHints: 1000 },
   completion: { maxItems: 100 },
   inlayHints: { enabled: true },
+  codeLens: { enabled: true },
   schema: { definitions: ['.fieldwise/*.yml'] },
   maxFileSize: 32,
 };
@@ -75,6 +76,8 @@ export function mergeSettings(raw: unknown, project?: ProjectConfig): FieldwiseS
   }
   const hints = raw.inlayHints;
   if (isObject(hints) && typeof hints.enabled === 'boolean') s.inlayHints.enabled = hints.enabled;
+  const lens = raw.codeLens;
+  if (isObject(lens) && typeof lens.enabled === 'boolean') s.codeLens.enabled = lens.enabled;
   const schema = raw.schema;
   if (isObject(schema) && isStringArray(schema.definitions) && !sameJson(schema.definitions, defaultSettings.schema.definitions)) s.schema.definitions = schema.definitions;
   if (typeof raw.maxFileSize === 'number' && raw.maxFileSize > 0) s.maxFileSize = raw.maxFileSize;

@@ -10,8 +10,8 @@ import { kinds } from '../../service/detect';
 import { allRules, LanguageService } from '../../service/languageService';
 import { PROJECT_CONFIG, readProjectConfig } from '../../service/projectConfig';
 import { FieldwiseSettings, projectSettings } from '../../service/settings';
-import { checkOnWorkers, WorkerSetup } from '../checkPool';
-import { checkFile, FileOutcome, FileTask } from '../fileCheck';
+import { checkOnWorkers, describe, SizedUnit, WorkerSetup } from '../checkPool';
+import { checkingService, checkUnit, CheckUnit, FileOutcome, FileTask } from '../fileCheck';
 import { listedPaths, selectFiles, SelectedFile } from '../fileSelection';
 import { CliError, CliIO, Command, EXIT, UsageError } from '../io';
 import { Progress, ProgressMode, progressShown } from '../progress';
@@ -44,6 +44,9 @@ const USAGE = [
   '.console), skipping node_modules and dot folders), or - for standard input. A file without an extension is read',
   'by its content. A file that is none of the kinds is reported once as not recognised (information,',
   'file-not-recognised), which does not change the exit status. Files are reported in path order.',
+  'A file inside an integration package (a folder above it holds a manifest.yml of type integration or input) is',
+  'checked against the whole package, which is read for it: a field its data stream writes or carries that the',
+  'package does not declare is unmapped-field (warning); docs/workspace.md.',
   '',
   'options:',
   '  --format FORMAT      text (default): file:line:col severity code message, 1-based',
@@ -165,26 +168,29 @@ export const checkCommand: Command = {
       paths: options.paths, listed, changedSince: options.changedSince, shard: options.shard, consoleGlobs: settings.files.console ?? [], skip: output,
     }, io.cwd);
     const unreadable = selection.missing.map((arg) => `${arg}: no such file or folder, and no file matches it as a glob`);
-    const tasks = await tasksOf(selection.files, io);
-    const checked: Array<CheckedFile | undefined> = new Array(tasks.length);
-    const progress = progressShown(options.progress, io) ? new Progress(io.stderr, now, tasks.length, io.stderrIsTTY === true) : undefined;
+    const units = await unitsOf(selection.files, io);
+    const checked: Array<CheckedFile | undefined> = new Array(selection.files.length);
+    const progress = progressShown(options.progress, io) ? new Progress(io.stderr, now, selection.files.length, io.stderrIsTTY === true) : undefined;
     let done = 0;
     let findings = 0;
-    const record = (outcome: FileOutcome): void => {
-      if ('unreadable' in outcome) unreadable.push(outcome.unreadable);
-      else {
-        checked[outcome.index] = outcome.checked;
-        findings += outcome.checked.diagnostics.length;
+    const record = (outcomes: FileOutcome[]): void => {
+      for (const outcome of outcomes) {
+        if ('unreadable' in outcome) unreadable.push(outcome.unreadable);
+        else {
+          checked[outcome.index] = outcome.checked;
+          findings += outcome.checked.diagnostics.length;
+        }
       }
-      progress?.update(++done, findings);
+      done += outcomes.length;
+      progress?.update(done, findings);
     };
-    const threads = threadsFor(selection.files, options.jobs);
+    const threads = threadsFor(selection.files, units.length, options.jobs);
     if (threads === 1) {
-      const service = new LanguageService(loadDefinitions(definitions, io.cwd), settings);
-      for (const task of tasks) record(checkOnMainThread(service, settings, task, options.kind));
+      const service = checkingService(loadDefinitions(definitions, io.cwd), settings);
+      for (const { unit } of units) record(checkOnMainThread(service, settings, unit, options.kind, io.cwd));
     } else {
       const setup: WorkerSetup = { definitions, cwd: io.cwd, settings, kind: options.kind };
-      await checkOnWorkers(tasks.map((task, i) => ({ task, bytes: selection.files[i].bytes })), threads, setup, record);
+      await checkOnWorkers(units, threads, setup, record);
     }
     progress?.end();
     const files = checked.filter((f): f is CheckedFile => f !== undefined);
@@ -227,29 +233,38 @@ async function readList(source: string, io: CliIO): Promise<string> {
   }
 }
 
-async function tasksOf(files: readonly SelectedFile[], io: CliIO): Promise<FileTask[]> {
-  const tasks: FileTask[] = [];
-  for (const [index, { candidate, uriPath }] of files.entries()) {
+/** The run's units in report order of their first file: each package's files together, any other file alone. */
+async function unitsOf(files: readonly SelectedFile[], io: CliIO): Promise<SizedUnit[]> {
+  const units: SizedUnit[] = [];
+  const byPackage = new Map<string, SizedUnit>();
+  for (const [index, { candidate, uriPath, bytes, packageRoot }] of files.entries()) {
     const task: FileTask = { index, path: candidate.path, display: candidate.display, uriPath, globPath: candidate.globPath };
     if (candidate.path === '-') task.text = await io.readStdin();
-    tasks.push(task);
+    let unit = packageRoot === undefined ? undefined : byPackage.get(packageRoot);
+    if (!unit) {
+      unit = { unit: { packageRoot, tasks: [] }, bytes: 0 };
+      units.push(unit);
+      if (packageRoot !== undefined) byPackage.set(packageRoot, unit);
+    }
+    unit.unit.tasks.push(task);
+    unit.bytes += bytes;
   }
-  return tasks;
+  return units;
 }
 
-/** --jobs as given (never more threads than files); without it, one per core unless the run is too small to gain. */
-function threadsFor(files: readonly SelectedFile[], requested: number | undefined): number {
-  if (requested !== undefined) return Math.max(1, Math.min(requested, files.length));
+/** --jobs as given (never more threads than units); without it, one per core unless the run is too small to gain. */
+function threadsFor(files: readonly SelectedFile[], units: number, requested: number | undefined): number {
+  if (requested !== undefined) return Math.max(1, Math.min(requested, units));
   const bytes = files.reduce((n, f) => n + f.bytes, 0);
   if (bytes < PARALLEL_MIN_BYTES) return 1;
-  return Math.max(1, Math.min(availableParallelism(), files.length));
+  return Math.max(1, Math.min(availableParallelism(), units));
 }
 
-function checkOnMainThread(service: LanguageService, settings: FieldwiseSettings, task: FileTask, kind: string | undefined): FileOutcome {
+function checkOnMainThread(service: LanguageService, settings: FieldwiseSettings, unit: CheckUnit, kind: string | undefined, cwd: string): FileOutcome[] {
   try {
-    return checkFile(service, settings, task, kind);
+    return checkUnit(service, settings, unit, kind, cwd);
   } catch (error) {
-    const failure = new Error(`checking ${task.display} failed: ${error instanceof Error ? error.message : String(error)}`);
+    const failure = new Error(`checking ${describe(unit)} failed: ${error instanceof Error ? error.message : String(error)}`);
     if (error instanceof Error) failure.stack = `${failure.message}\n${error.stack ?? ''}`;
     throw failure;
   }

@@ -8,7 +8,7 @@ import { renderComponentTemplates } from '../formats/componentTemplates';
 import { renderIndexTemplate } from '../formats/indexTemplate';
 import { renderJson } from '../formats/json';
 import { renderJsonSchema } from '../formats/jsonSchema';
-import { renderMarkdown } from '../formats/markdown';
+import { renderMarkdown } from '../../catalog/fieldsMarkdown';
 
 const FORMATS: Record<string, (catalog: Catalog) => string> = {
   json: renderJson,

@@ -26,7 +26,9 @@ export function tidy(errors: SyntaxProblem[], length: number): SyntaxProblem[] {
     const start = Math.min(e.start, length);
     if (seen.has(start)) continue;
     seen.add(start);
-    out.push({ start, end: Math.max(start, Math.min(e.end, length)), message: e.message });
+    const kept: SyntaxProblem = { start, end: Math.max(start, Math.min(e.end, length)), message: e.message };
+    if (e.code !== undefined) kept.code = e.code;
+    out.push(kept);
   }
   return out;
 }

@@ -1,13 +1,16 @@
 // How a text is laid out, as the writers read it to match it: line starts, a line's indentation, a column, the
 // line break it uses, and re-indenting a block of lines moved to another depth.
 import { lineOf, lineStarts } from '../lines';
+import { contentStart } from './byteOrderMark';
 
 /** Line starts of the text last asked about: one scan, then binary searches (a fix-all asks thousands of times). */
 let indexed: { text: string; starts: number[] } | undefined;
 
+/** Where the line holding `offset` starts: the first line's content starts after a byte order mark (columns count from there). */
 export function lineStartOf(text: string, offset: number): number {
   if (indexed?.text !== text) indexed = { text, starts: lineStarts(text) };
-  return indexed.starts[lineOf(indexed.starts, offset)];
+  const start = indexed.starts[lineOf(indexed.starts, offset)];
+  return start === 0 ? Math.min(contentStart(text), offset) : start;
 }
 
 /** The leading whitespace of the line holding `offset`. */

@@ -1,5 +1,6 @@
-// The rules every file kind reports: syntax errors, files too large to analyse, and the rules that judge a field
-// name alone (scope `name`), which run on every kind's written names with the verdict an event key gets.
+// The rules every file kind reports: syntax errors, YAML aliases not expanded, files too large to analyse, and the
+// rules that judge a field name alone (scope `name`), which run on every kind's written names with the verdict an
+// event key gets.
 import type { Rule } from '../rule';
 import { betaField } from './betaField';
 import { customNameStyle } from './customNameStyle';
@@ -12,8 +13,10 @@ import { unknownField } from './unknownField';
 import { unnamespacedCustomField } from './unnamespacedCustomField';
 
 import { syntaxError as syntaxErrorRule } from './syntaxError';
+import { aliasExpansionLimit as aliasExpansionLimitRule } from './aliasExpansionLimit';
 
 export { syntaxError } from './syntaxError';
+export { aliasExpansionLimit } from './aliasExpansionLimit';
 export { notAnalysed } from './notAnalysed';
 
 /** The name rules, in the order their diagnostics are listed. */
@@ -29,5 +32,5 @@ export const nameRules: readonly Rule[] = [
   customNameStyle,
 ];
 
-/** What every kind reports besides its own rules: syntax errors and the name rules over the names it writes. */
-export const sharedRules: readonly Rule[] = [syntaxErrorRule, ...nameRules];
+/** What every kind reports besides its own rules: syntax errors, YAML aliases not expanded, the name rules over what it writes. */
+export const sharedRules: readonly Rule[] = [syntaxErrorRule, aliasExpansionLimitRule, ...nameRules];

@@ -3,12 +3,11 @@
 import type { EventDocument } from './eventDocument';
 import type { FeatureEnv } from '../../features/env';
 import type { FwDiagnostic, Severity } from '../../features/types';
-import { diagnosticSettings, suppressionOf } from '../../features/findings';
+import { diagnosticSettings, problemDiagnostic, suppressionOf } from '../../features/findings';
 import { eventDiagnostics } from './eventFindings';
 import { lineDisabled } from './lineDisables';
 import type { Rule } from '../../features/rule';
 import { rules } from './rules';
-import { syntaxError } from '../../features/rules/syntaxError';
 
 export { rules } from './rules';
 export type { Rule, RuleContext, Finding } from '../../features/rule';
@@ -55,8 +54,9 @@ export function checkDocument(doc: EventDocument, env: FeatureEnv, isCancelled?:
       else once.first ??= rebased;
     }
   }
-  if (!off.has(syntaxError.code)) {
-    for (const e of doc.errors) out.push({ code: syntaxError.code, severity: severityOf({ code: syntaxError.code, severity: syntaxError.defaultSeverity }), message: e.message, start: e.start, end: e.end });
+  for (const e of doc.errors) {
+    const d = problemDiagnostic(e);
+    if (!off.has(d.code)) out.push({ ...d, severity: severityOf(d) });
   }
   const suppressed = suppressionOf([...perFile.values()].filter((p) => p.count > 0).map((p) => p.rule));
   out = out.filter((d) => !suppressed(d));

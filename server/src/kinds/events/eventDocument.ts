@@ -12,6 +12,7 @@ import { parseCounter } from '../../document/parseCounter';
 import { MAX_EVENT_CHARS } from '../../document/limits';
 import { flatCopy } from '../../document/compact';
 import { tidy } from '../../document/syntaxes/guardedParse';
+import { contentStart } from '../../document/syntaxes/byteOrderMark';
 
 /** An event document: split into events, each parsed when first read, checked and cached on its own. */
 export interface EventDocument extends KindDocument {
@@ -119,7 +120,7 @@ function splitExpectedWrapper(text: string, limit = Infinity): JsonPieces | unde
 
 function ndjsonLines(text: string, limit = Infinity): Span[] {
   const out: Span[] = [];
-  let start = 0;
+  let start = contentStart(text);
   while (start < text.length && out.length < limit) {
     const nl = text.indexOf('\n', start);
     let end = nl < 0 ? text.length : nl;

@@ -5,7 +5,12 @@ import { EventView } from '../../document/fieldRefs';
 import type { EventSlice, Span } from '../../document/model';
 import { collectFieldRefs } from '../../document/fieldRefs';
 import type { FeatureEnv } from '../../features/env';
-import type { TextEdit } from '../../features/types';
+import type { OutlineSymbol, TextEdit } from '../../features/types';
+import { keySymbols } from '../../features/outline';
+import { renameRefs, workspaceRef } from '../../features/workspaceRefs';
+import type { FieldRef } from '../../document/fieldRefs';
+import type { ValueNode } from '../../document/model';
+import { containerOf, insertField, movedValue, removeProperty } from './edits';
 import type { Check, FileKind } from '../kind';
 import { completeWithin } from './eventCompletion';
 import { checkDocument } from './eventDiagnostics';
@@ -75,6 +80,24 @@ export const eventsKind: FileKind<EventDocument> = {
     const text = env.format === 'yaml' ? 'a: 1\n' : '{"a": 1}';
     eventsKind.complete(parseEventDocument(text, env.format), env.format === 'yaml' ? 0 : 2, env, Infinity);
   },
+  symbols: eventSymbols,
+  *references(doc) {
+    for (const event of doc.events) {
+      for (const ref of collectFieldRefs(event.root)) yield workspaceRef(ref, 'carry', event.start, { object: holdsObjects(ref.value) });
+      releaseTree(event);
+    }
+  },
+  rename(doc, from, to) {
+    const edits: TextEdit[] = [];
+    for (const event of doc.events) {
+      const view = new EventView(event);
+      const answer = renameRefs(event.text, doc.format, view.refs, from, to, (ref, path) => moveKey(view, doc.format, ref, path), event.start);
+      releaseTree(event);
+      if ('refused' in answer) return { refused: `event ${event.index + 1}: ${answer.refused}` };
+      edits.push(...answer.edits);
+    }
+    return { edits };
+  },
   *writtenFields(doc) {
     const written = new Set<string>();
     for (const event of doc.events) {
@@ -117,4 +140,38 @@ function shift(span: Span, by: number): Span {
 
 function shiftEdit(edit: TextEdit, by: number): TextEdit {
   return { start: edit.start + by, end: edit.end + by, newText: edit.newText };
+}
+
+/** Whether a key's value holds fields (an object, or a list of objects): a namespace, never a value. */
+function holdsObjects(value: ValueNode | undefined): boolean {
+  return value?.kind === 'object' || (value?.kind === 'array' && value.items.some((i) => i.kind === 'object'));
+}
+
+/** One entry per event, holding its field sets and fields as the event nests them. */
+function eventSymbols(doc: EventDocument): OutlineSymbol[] {
+  const out: OutlineSymbol[] = [];
+  for (const event of doc.events) {
+    const root = event.root;
+    const start = event.start;
+    const end = start + event.text.length;
+    const children = root?.kind === 'object' ? keySymbols(root, start) : [];
+    releaseTree(event);
+    out.push({ name: `event ${event.index + 1}`, kind: 'event', start, end, selection: { start, end: Math.min(end, start + 1) }, children });
+  }
+  return out;
+}
+
+/**
+ * A key whose enclosing keys change with a rename: removed where it is and written at its new path, nested into the
+ * objects the event already has there (or one dotted key when it was dotted). Local offsets.
+ */
+function moveKey(view: EventView, format: EventDocument['format'], ref: FieldRef, path: readonly string[]): TextEdit[] | string {
+  const property = ref.property;
+  const holder = containerOf(view.root, property);
+  const removal = holder && removeProperty(view.text, format, holder, property);
+  const value = property.value;
+  if (!removal || !value) return `${ref.joinedPath} cannot be taken out of its object here`;
+  const insert = insertField(view, format, path, movedValue(view.text, format, value), { dotted: ref.dotted });
+  if (!insert) return `${path.join('.')} cannot be written here: a value stands on its path`;
+  return [removal, insert];
 }

@@ -1,5 +1,6 @@
 // Finds the top-level elements of a JSON array with one cheap scan, so each event is parsed on its own.
 import { Span, SyntaxProblem } from '../../document/model';
+import { contentStart } from '../../document/syntaxes/byteOrderMark';
 
 export interface JsonPieces {
   /** True when the document's root is an array whose elements are the events. */
@@ -9,14 +10,15 @@ export interface JsonPieces {
   errors: SyntaxProblem[];
 }
 
-const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9 || c === 0xfeff;
+const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9;
 
 /** Splits `text` into event pieces (at most `limit`); a document that is not an array is a single piece. */
 export function splitJson(text: string, limit = Infinity): JsonPieces {
-  let i = 0;
+  const first = contentStart(text);
+  let i = first;
   while (i < text.length && isSpace(text.charCodeAt(i))) i++;
   if (text.charCodeAt(i) !== 91 /* [ */) {
-    return { isArray: false, pieces: [{ start: 0, end: text.length }], errors: [] };
+    return { isArray: false, pieces: [{ start: first, end: text.length }], errors: [] };
   }
   const pieces: Span[] = [];
   const errors: SyntaxProblem[] = [];

@@ -2,6 +2,7 @@
 // sequence item (`- ` at column 0), so each event is parsed and checked on its own. Pieces keep their
 // trailing blank lines: that is where the user types the next key.
 import { Span } from '../../document/model';
+import { contentStart } from '../../document/syntaxes/byteOrderMark';
 
 export interface YamlPiece extends Span {
   /** A sequence item: parsed with its `-` blanked out (pieceText), a copy made when needed, not kept. */
@@ -44,7 +45,7 @@ function blank(text: string, start: number, end: number): boolean {
 /** The event pieces of a YAML file; with `limit`, stops once that many are known. */
 export function splitYaml(text: string, limit = Infinity): YamlPiece[] {
   const pieces: YamlPiece[] = [];
-  let docStart = 0;
+  let docStart = contentStart(text);
   let items: number[] = [];
   let otherContent = false;
   let hasContent = false;
@@ -65,7 +66,7 @@ export function splitYaml(text: string, limit = Infinity): YamlPiece[] {
   // Line by line with indexOf, nothing allocated per line: this runs on every keystroke over the whole file, and garbage
   // per line means enough young collections to promote each version's events to the old generation, which then grows
   // while the user types (docs/performance.md, long sessions).
-  for (let start = 0, end = 0; start <= text.length; start = end + 1) {
+  for (let start = docStart, end = 0; start <= text.length; start = end + 1) {
     const nl = text.indexOf('\n', start);
     end = nl < 0 ? text.length : nl;
     if (pieces.length >= limit) return pieces.slice(0, limit);

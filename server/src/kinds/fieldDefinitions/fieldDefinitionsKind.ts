@@ -11,6 +11,8 @@ import { fieldDefinitionHints } from './definitionHints';
 import { hoverFieldDefinitions } from './definitionHover';
 import { definitionRules } from './definitionRules';
 import { FieldDefinitionsDocument, parseFieldDefinitions } from './fieldDefinitionsDocument';
+import { renameRefs, workspaceRef } from '../../features/workspaceRefs';
+import { declareDefinitions, definitionSymbols } from './definitionOutline';
 import { looksLikeFieldDefinitions, mightBeFieldDefinitions } from './looksLikeFieldDefinitions';
 
 export const fieldDefinitionsKind: FileKind<FieldDefinitionsDocument> = {
@@ -34,6 +36,12 @@ export const fieldDefinitionsKind: FileKind<FieldDefinitionsDocument> = {
   hover: hoverFieldDefinitions,
   inlayHints: fieldDefinitionHints,
   codeActions: (doc, range, { shown }) => fieldDefinitionFixes(doc, shown, range),
+  symbols: definitionSymbols,
+  *references(doc) {
+    for (const ref of doc.refs) yield workspaceRef(ref, 'define');
+  },
+  rename: (doc, from, to) => renameRefs(doc.text, doc.type.format, doc.refs, from, to),
+  declare: declareDefinitions,
 };
 
 /** Whether the first line that is not blank, a comment or a document marker starts a list item (`- name: ...`). */

@@ -14,6 +14,8 @@ import { mappingFixes } from './mappingFixes';
 import { mappingHints } from './mappingHints';
 import { hoverMapping } from './mappingHover';
 import { mappingRules } from './mappingRules';
+import { workspaceRef } from '../../features/workspaceRefs';
+import { mappingSymbols, renameMapping } from './mappingOutline';
 
 export const mappingKind: FileKind<MappingDocument> = {
   name: 'mapping',
@@ -45,4 +47,12 @@ export const mappingKind: FileKind<MappingDocument> = {
   hover: (doc, offset, env) => hoverMapping(doc, offset, env),
   inlayHints: (doc, range, env) => mappingHints(doc, range, env),
   codeActions: (doc, range, { shown }, env) => mappingFixes(doc, shown, range, env),
+  symbols: mappingSymbols,
+  *references(doc) {
+    for (const body of doc.bodies) {
+      for (const field of body.fields) yield workspaceRef(field.ref, 'map', 0, { object: field.hasProperties });
+      for (const target of body.targets) yield workspaceRef(target.ref, target.ref.access === 'write' ? 'write' : 'read');
+    }
+  },
+  rename: renameMapping,
 };

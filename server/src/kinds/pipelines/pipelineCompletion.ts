@@ -1,7 +1,7 @@
 // Completion in a pipeline: field names wherever one is typed (whole option values, patterns, templates, scripts;
 // the dotted form), processor names with their required options, option names, and allowed values of set.value.
 import type { ProcessorSpec, ProcessorTable } from '../../catalog/processors';
-import { columnOf, lineStarts } from '../../document/lines';
+import { columnSpaces } from '../../document/syntaxes/textLayout';
 import { valueOf } from './pipelineDocument';
 import { PipelinePosition, pipelinePositionAt } from './pipelinePosition';
 import { Layout, verbatim } from '../../document/syntaxes/writer';
@@ -110,7 +110,7 @@ function fieldNames(typed: string, replace: { start: number; end: number }, env:
 /** Where a YAML item's processor is written: its column, the file's unit, snippet characters in keys escaped. */
 function itemLayout(text: string, at: number): Layout {
   const writer = writerFor('yaml');
-  return { indent: ' '.repeat(columnOf(lineStarts(text), at)), unit: writer.indentUnit(text), multiline: true, keyText: snippetEscape };
+  return { indent: columnSpaces(text, at), unit: writer.indentUnit(text), multiline: true, keyText: snippetEscape };
 }
 
 /** `name:` and each required option on its own line below it, written as the missing-option fix writes them, tab stops for values. */

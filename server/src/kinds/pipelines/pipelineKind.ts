@@ -19,6 +19,8 @@ import { pipelineFixes } from './pipelineFixes';
 import { pipelineHints } from './pipelineHints';
 import { hoverPipeline } from './pipelineHover';
 import { pipelineRules } from './pipelineRules';
+import { renameRefs, workspaceRef } from '../../features/workspaceRefs';
+import { pipelineLinks, pipelineNames, pipelineSymbols, pipelineTags } from './pipelineOutline';
 import { FreshUnit, isPipelineUnits, parsePipelineUnits, PipelineUnits } from './pipelineUnits';
 
 /** Files whose last units recognition keeps: a few open pipelines at a time is the case. */
@@ -62,6 +64,15 @@ export const pipelineKind: FileKind<PipelineDocument> = {
     shown.some((d) => d.code === 'foreign-meta-field' && d.start <= range.end && d.end >= range.start) ? doc : around(doc, range.start, range.end),
     shown, range, loadProcessorTable()),
   // A pipeline read as units is made whole for this (the workspace index asks only when an action on a mapping needs it).
+  symbols: pipelineSymbols,
+  // A read of the whole document (a pipeline read as units is made whole): what the workspace index asks.
+  *references(doc) {
+    for (const ref of doc.refs) yield workspaceRef(ref, ref.access === 'write' && !ref.detail.removes ? 'write' : 'read');
+  },
+  rename: (doc, from, to) => renameRefs(doc.text, doc.type.format, doc.refs, from, to),
+  tags: pipelineTags,
+  links: pipelineLinks,
+  answersTo: (file) => pipelineNames(file),
   writtenFields: (doc) => doc.refs.filter((r) => r.access === 'write' && !r.detail.removes).map((r) => r.joinedPath),
 };
 

@@ -3,6 +3,7 @@
 // error message and recovery still comes from jsonc-parser.
 import { intern, KeyBudget, NEW_KEYS_PER_PARSE } from '../../compact';
 import { ArrayNode, MAX_NESTING, ObjectNode, Property, Scalar, ScalarNode, ValueNode } from '../../model';
+import { contentStart } from '../byteOrderMark';
 
 
 class GiveUp extends Error {}
@@ -36,8 +37,8 @@ class FastJson {
 
   constructor(private readonly text: string, private readonly list?: ItemList) {}
 
-  /** The value in [from, to) of the text (the whole text by default), its nodes at the text's offsets. */
-  run(from = 0, to = this.text.length): ValueNode | undefined {
+  /** The value in [from, to) of the text (the whole text, after a byte order mark, by default), its nodes at the text's offsets. */
+  run(from = contentStart(this.text), to = this.text.length): ValueNode | undefined {
     this.pos = from;
     this.space();
     if (this.pos >= to) return undefined;

@@ -2,6 +2,7 @@
 import { ParseErrorCode, visit } from 'jsonc-parser';
 import { ArrayNode, MAX_NESTING, NestingTooDeep, ObjectNode, Property, PropertyNode, Scalar, SyntaxProblem, ValueNode } from '../../model';
 import { parseJsonFast } from './jsonFast';
+import { parseable } from '../byteOrderMark';
 
 interface Frame {
   node: ObjectNode | ArrayNode;
@@ -40,7 +41,8 @@ export function parseJsonValue(text: string): ParsedValue {
 }
 
 /** jsonc-parser's error-recovering parse: for text the fast path gives up on. */
-export function parseJsonTolerant(text: string): ParsedValue {
+export function parseJsonTolerant(source: string): ParsedValue {
+  const text = parseable(source);
   const stack: Frame[] = [];
   const errors: SyntaxProblem[] = [];
   let root: ValueNode | undefined;

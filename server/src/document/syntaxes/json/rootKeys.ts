@@ -1,10 +1,11 @@
 // The keys of a JSON text's root object, read in one pass over the characters without building a tree: recognition
 // asks what a file's top level names, and a megabyte of values below it need only be skipped. Tolerant like the
 // parser: comments are skipped, and reading stops at the first thing that is not JSON (keys read so far stand).
+import { contentStart } from '../byteOrderMark';
 
 /** Calls `visit` with each root key in order, and whether its value is an object; stops when `visit` answers true. */
 export function forEachRootKey(text: string, visit: (key: string, objectValue: boolean) => boolean | void): void {
-  let at = skipSpace(text, 0);
+  let at = skipSpace(text, contentStart(text));
   if (text.charCodeAt(at) !== OPEN_BRACE) return;
   at++;
   for (;;) {
@@ -41,7 +42,7 @@ const STAR = 0x2a;
 function skipSpace(text: string, at: number): number {
   for (;;) {
     const c = text.charCodeAt(at);
-    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff) at++;
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) at++;
     else if (c === SLASH && text.charCodeAt(at + 1) === SLASH) {
       const nl = text.indexOf('\n', at);
       at = nl < 0 ? text.length : nl + 1;

@@ -7,6 +7,7 @@ import { ArrayNode, MAX_NESTING, ObjectNode, Property, PropertyNode, Scalar, Sca
 import { typePlainScalar } from './yamlScalar';
 import { intern, KeyBudget, NEW_KEYS_PER_PARSE, trimmed } from '../../compact';
 import { decodeYamlFlowValue } from '../stringOffsets';
+import { contentStart } from '../byteOrderMark';
 
 class GiveUp extends Error {}
 const giveUp = new GiveUp();
@@ -20,12 +21,14 @@ const COLON = 58;
 const DASH = 45;
 
 class FastYaml {
-  /** Offset of the current line's start. */
-  private line = 0;
+  /** Offset of the current line's start (the first line's is after a byte order mark). */
+  private line: number;
 
   private readonly newKeys: KeyBudget = { left: NEW_KEYS_PER_PARSE };
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string) {
+    this.line = contentStart(text);
+  }
 
   run(): ValueNode | undefined {
     if (!this.nextContentLine()) return undefined;
@@ -88,7 +91,7 @@ class FastYaml {
   }
 
   private lineStartOf(offset: number): number {
-    return this.text.lastIndexOf('\n', offset - 1) + 1;
+    return Math.max(this.text.lastIndexOf('\n', offset - 1) + 1, contentStart(this.text));
   }
 
   private isSeqIndicator(at: number): boolean {
@@ -127,6 +130,8 @@ class FastYaml {
     } else {
       let end = colon;
       while (text.charCodeAt(end - 1) === SPACE) end--;
+      // A merge key (`<<:`) joins other mappings' keys to this one: the library path reads it.
+      if (end - at === 2 && c === 60 && text.charCodeAt(at + 1) === 60) throw giveUp;
       keyNode = new Scalar('string', intern(text.slice(at, end), this.newKeys), at, end, this.text, 'plain');
     }
     const property = this.keyed(keyNode);

@@ -2,16 +2,25 @@
 // and reports the syntax errors the CST leaves to the composer (multi-line keys, compact nested maps, ...).
 import { CST, Parser } from 'yaml';
 import { MAX_NESTING, NestingTooDeep, ObjectNode, Property, PropertyNode, Scalar, ScalarNode, SyntaxProblem, ValueNode } from '../../model';
+import { ALIAS_EXPANSION_LIMIT, MAX_ALIASED_NODES } from '../../limits';
 import { typePlainScalar } from './yamlScalar';
 import { parseYamlFast } from './yamlFast';
+import { parseable } from '../byteOrderMark';
 import type { ParsedValue } from '../json/jsonValue';
 
 type Token = CST.Token;
 type Item = CST.CollectionItem;
 
+/** What a walk of an anchored node visits: its keys and items, aliases expanded, and how many levels deep it goes. */
+interface Expansion {
+  nodes: number;
+  height: number;
+}
+
 class Builder {
   readonly errors: SyntaxProblem[] = [];
   private readonly anchors = new Map<string, ValueNode>();
+  private readonly expansions = new Map<ValueNode, Expansion>();
 
   constructor(private readonly text: string) {}
 
@@ -20,15 +29,58 @@ class Builder {
   }
 
   private depth = 0;
+  /** The deepest level the node being built reaches, aliases expanded. */
+  private deepest = 0;
+  /** Keys and items built so far, with those each expanded alias stands for: what a walk of the tree visits. */
+  private visited = 0;
+  /** The part of `visited` that aliases added: at most MAX_ALIASED_NODES. */
+  private aliased = 0;
+  /** Whether an alias was left unexpanded: then no later alias to a collection is expanded either. */
+  private limitMet = false;
 
   value(token: Token | null | undefined, props: readonly CST.SourceToken[] = []): ValueNode | undefined {
     if (!token) return undefined;
     if (++this.depth > MAX_NESTING) throw new NestingTooDeep(token.offset);
+    const visited = this.visited;
+    const outerDeepest = this.deepest;
+    this.deepest = this.depth;
     const node = this.build(token, props);
-    this.depth--;
     const anchor = props.find((p) => p.type === 'anchor');
-    if (anchor && node) this.anchors.set(anchor.source.slice(1), node);
+    if (anchor && node) {
+      this.anchors.set(anchor.source.slice(1), node);
+      this.expansions.set(node, { nodes: this.visited - visited, height: this.deepest - this.depth + 1 });
+    }
+    this.deepest = Math.max(this.deepest, outerDeepest);
+    this.depth--;
     return node;
+  }
+
+  /**
+   * The node an alias stands for, shared with its anchor, while what aliases add to a walk stays within
+   * MAX_ALIASED_NODES and MAX_NESTING; past that, an invalid node and, the first time, the one finding that says so.
+   */
+  private alias(token: CST.FlowScalar, target: ValueNode): ValueNode {
+    const expansion = this.expansions.get(target) ?? { nodes: 0, height: 1 };
+    const deepest = this.depth + expansion.height - 1;
+    const tooMany = this.aliased + expansion.nodes > MAX_ALIASED_NODES;
+    const tooDeep = deepest > MAX_NESTING;
+    if (expansion.nodes > 0 && (this.limitMet || tooMany || tooDeep)) {
+      const start = token.offset;
+      const end = start + token.source.length;
+      if (!this.limitMet) {
+        const why = tooDeep
+          ? `would nest the value deeper than ${MAX_NESTING} levels`
+          : `would make aliases here stand for more than ${MAX_ALIASED_NODES.toLocaleString('en')} keys and list items (nested aliases multiply: an alias bomb?)`;
+        const message = `The alias ${token.source} ${why}. Fieldwise does not expand it, nor any later alias to a list or mapping: what they stand for is not checked; the rest is.`;
+        this.errors.push({ start, end, message, code: ALIAS_EXPANSION_LIMIT });
+      }
+      this.limitMet = true;
+      return { kind: 'invalid', raw: token.source, start, end };
+    }
+    this.aliased += expansion.nodes;
+    this.visited += expansion.nodes;
+    this.deepest = Math.max(this.deepest, deepest);
+    return target;
   }
 
   private build(token: Token, props: readonly CST.SourceToken[]): ValueNode | undefined {
@@ -48,7 +100,7 @@ class Builder {
       }
       case 'alias': {
         const target = this.anchors.get(token.source.slice(1));
-        if (target) return target;
+        if (target) return this.alias(token, target);
         this.error(token.offset, token.offset + token.source.length, `Unresolved alias ${token.source}`);
         return { kind: 'invalid', raw: token.source, start: token.offset, end: token.offset + token.source.length };
       }
@@ -84,7 +136,9 @@ class Builder {
     for (const item of items) {
       const property = this.property(item, flow);
       if (!property) continue;
-      node.properties.push(...this.splitMultilineKey(property), property);
+      const above = this.splitMultilineKey(property);
+      node.properties.push(...above, property);
+      this.visited += above.length + 1;
       node.end = Math.max(node.end, property.value ? property.value.end : property.keyTokenSpan.end);
       if (flow || property.key === '') continue;
       const start = property.keyTokenSpan.start;
@@ -92,7 +146,36 @@ class Builder {
       if (column < 0) column = at;
       else if (at !== column) this.error(start, property.keyTokenSpan.end, `All keys of a mapping must start at the same column (column ${column + 1}, not ${at + 1}); check the indentation`);
     }
+    if (node.properties.some(isMergeKey)) node.properties = this.merged(node.properties);
     return node;
+  }
+
+  /**
+   * YAML's merge key (`<<: *base`, `<<: [*a, *b]`), as Beats, Elasticsearch and the `yaml` library read it: the
+   * mappings' keys join this one's, the keys written here win, and an earlier mapping of a list wins over a later one.
+   * The merged keys are the anchor's own (their spans are where they are written); `<<` itself is no key.
+   */
+  private merged(properties: readonly PropertyNode[]): PropertyNode[] {
+    const own = properties.filter((p) => !isMergeKey(p));
+    const taken = new Set(own.map((p) => p.key));
+    const out = [...own];
+    for (const merge of properties.filter(isMergeKey)) {
+      const value = merge.value;
+      const sources = value?.kind === 'object' ? [value] : value?.kind === 'array' ? value.items : [];
+      for (const source of sources) {
+        if (source.kind !== 'object') {
+          this.error(merge.keyTokenSpan.start, merge.keyTokenSpan.end, 'A merge key (<<) takes a mapping or a list of mappings');
+          continue;
+        }
+        for (const p of source.properties) {
+          if (taken.has(p.key)) continue;
+          taken.add(p.key);
+          out.push(p);
+          this.visited++;
+        }
+      }
+    }
+    return out;
   }
 
   /**
@@ -162,6 +245,7 @@ class Builder {
         // `[a: 1]` is a single-pair mapping inside a flow sequence.
         const pair = this.map(item.key ? item.key.offset : offset, [item], true);
         node.items.push(pair);
+        this.visited++;
         node.end = Math.max(node.end, pair.end);
         continue;
       }
@@ -169,11 +253,19 @@ class Builder {
       const indicator = item.start.find((t) => t.type === 'seq-item-ind');
       const after = (indicator?.offset ?? offset) + 1;
       const child: ValueNode = value ?? new Scalar('null', null, after, after, this.text);
-      if (value || !flow) node.items.push(child);
+      if (value || !flow) {
+        node.items.push(child);
+        this.visited++;
+      }
       node.end = Math.max(node.end, child.end);
     }
     return node;
   }
+}
+
+/** A plain `<<` key: YAML's merge key (a quoted one is an ordinary key). */
+function isMergeKey(p: PropertyNode): boolean {
+  return p.key === '<<' && p.keySpan.start === p.keyTokenSpan.start && p.keySpan.end === p.keyTokenSpan.end;
 }
 
 const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]/;
@@ -185,7 +277,8 @@ export function parseYamlValue(text: string): ParsedValue {
 }
 
 /** The `yaml` library's CST, walked into model nodes: for everything the fast path gives up on. */
-export function parseYamlCst(text: string): ParsedValue {
+export function parseYamlCst(source: string): ParsedValue {
+  const text = parseable(source);
   const builder = new Builder(text);
   let root: ValueNode | undefined;
   for (const token of new Parser().parse(text)) {

@@ -13,6 +13,7 @@ import { nestedOnly } from '../../../features/rules/nestedOnly';
 import { notFlat } from '../../../features/rules/notFlat';
 import { outOfRange } from './outOfRange';
 import { syntaxError } from '../../../features/rules/syntaxError';
+import { aliasExpansionLimit } from '../../../features/rules/aliasExpansionLimit';
 import { notAnalysed } from '../../../features/rules/notAnalysed';
 import { typeMismatch } from './typeMismatch';
 import { undefinedFieldSet } from '../../../features/rules/undefinedFieldSet';
@@ -53,6 +54,7 @@ import { syslogPriorityMismatch } from './syslogPriorityMismatch';
 
 export const rules: readonly Rule[] = [
   syntaxError,
+  aliasExpansionLimit,
   notAnalysed,
   withEventFixes(unknownField),
   withEventFixes(nestedOnly),

@@ -1,5 +1,7 @@
-// A generated integrations repository (the bench's CLI row, issue 29; the CLI's scale tests at a small size), seeded so
-// every run sees the same tree, shaped like Elastic's integrations repository: packages/<name>/ with a package
+// A generated integrations repository at the size and mix of the real one (the bench's CLI row, issue 29; the CLI's
+// scale tests at a small size), seeded so every run sees the same tree. integrationsWorkspace.ts generates a workspace
+// for the links between files (uniform packages of small files, one field shared by 100 files); this one is for what
+// `fieldwise check` reads and how much: shaped like Elastic's integrations repository: packages/<name>/ with a package
 // manifest, a changelog, a build file and Kibana dashboards, and data_stream/<name>/ folders holding a data stream
 // manifest, field definition files (base-fields, ecs, the package's own), an ingest pipeline in YAML, a sample event,
 // pipeline test configs and expected outputs (`{"expected": [events]}`). Data streams per package and file sizes are
@@ -22,7 +24,7 @@ export interface IntegrationsOptions {
   scale?: number;
 }
 
-export interface IntegrationsTree {
+export interface IntegrationsRepository {
   files: number;
   bytes: number;
   packages: number;
@@ -36,11 +38,11 @@ const int = (rng: Rng, lo: number, hi: number): number => lo + Math.floor(rng() 
 const skewed = (rng: Rng, lo: number, hi: number, power = 3): number => lo + Math.floor(rng() ** power * (hi - lo + 1));
 
 /** Writes the tree under `root` (replacing what is there). */
-export function writeIntegrationsTree(root: string, catalog: Catalog, options: IntegrationsOptions): IntegrationsTree {
+export function writeIntegrationsRepository(root: string, catalog: Catalog, options: IntegrationsOptions): IntegrationsRepository {
   rmSync(root, { recursive: true, force: true });
   const rng = random(options.seed ?? 29);
   const scale = options.scale ?? 1;
-  const tree: IntegrationsTree = { files: 0, bytes: 0, packages: options.packages, dataStreams: 0, byRole: {} };
+  const tree: IntegrationsRepository = { files: 0, bytes: 0, packages: options.packages, dataStreams: 0, byRole: {} };
   const write = (role: string, path: string, text: string): void => {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);

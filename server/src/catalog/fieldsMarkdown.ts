@@ -1,5 +1,6 @@
-// `fieldwise fields --format markdown`: a readable reference, one section and one table per field set.
-import { Catalog, DeclaredField, FieldSetInfo } from '../../catalog';
+// `fieldwise fields --format markdown`: a readable reference, one section and one table per field set; and one field's
+// entry in the same words (the read-only page go to definition opens for a field only the schema defines).
+import type { Catalog, DeclaredField, FieldSetInfo } from './types';
 
 export function renderMarkdown(catalog: Catalog): string {
   const sets = orderSets(catalog.fieldSets());
@@ -90,4 +91,33 @@ function oneLine(text: string): string {
 /** Table cells hold one line and no bare pipe. */
 function cell(text: string): string {
   return oneLine(text).replace(/\|/g, '\\|');
+}
+
+/**
+ * The entry of one path as `renderMarkdown` gives it: its set's heading, description and placements, and the one row
+ * of the set's table that defines it (an object: the rows below it); undefined when the schema defines nothing there.
+ */
+export function fieldEntryMarkdown(catalog: Catalog, path: string): string | undefined {
+  const field = catalog.lookup(path);
+  const resolution = catalog.resolve(path.split('.'));
+  const setName = field?.origin.fieldSet ?? (resolution.kind === 'object' ? resolution.fieldSet?.name : undefined);
+  const set = setName === undefined ? undefined : catalog.fieldSets().find((s) => s.name === setName);
+  if (!set) return undefined;
+  const section = setSection(catalog, set);
+  const header = section.findIndex((l) => l.startsWith('| Field'));
+  const intro = header < 0 ? section : section.slice(0, header);
+  const rows = header < 0 ? [] : section.slice(header + 2).filter((l) => l.startsWith('| ') && rowNames(l, set, path));
+  const out = [`# ${path}`, '', `${field ? `\`${field.type}\` · ${field.level}` : 'An object of the schema'} · field set ${set.title} (${set.name}) · Common Event Field Schema ${catalog.version}`, '', ...intro];
+  if (rows.length > 0) out.push(...section.slice(header, header + 2), ...rows, '');
+  out.push('Read-only: the schema\'s definition, as `fieldwise fields --format markdown` prints it.', '');
+  return out.join('\n');
+}
+
+/** Whether a table row names the path (or a field below it), given as the set writes it (below a placement for a reused set). */
+function rowNames(row: string, set: FieldSetInfo, path: string): boolean {
+  const name = /^\| `([^`]+)`/.exec(row)?.[1];
+  if (name === undefined) return false;
+  const own = set.topLevel && set.prefix && name.startsWith(`${set.prefix}.`) ? name.slice(set.prefix.length + 1) : name;
+  const candidates = [...(set.topLevel ? [name] : []), ...set.placements.map((p) => (p === '' ? own : `${p}.${own}`))];
+  return candidates.some((c) => c === path || c.startsWith(`${path}.`));
 }
