@@ -13,7 +13,7 @@ import { stringify } from 'yaml';
 import type { Catalog } from '../server/src/catalog/types';
 import { benchDocument, random } from './generate';
 import { generateFieldDefinitions } from './generateMapping';
-import { pipelineDocument } from './generatePipeline';
+import { pipelineDocument, vendorLeaves, vendors } from './generatePipeline';
 
 type Rng = () => number;
 
@@ -68,7 +68,7 @@ export function writeIntegrationsRepository(root: string, catalog: Catalog, opti
       write('data stream manifest', join(ds, 'manifest.yml'), dataStreamManifest(name, d, rng));
       write('fields', join(ds, 'fields', 'base-fields.yml'), BASE_FIELDS);
       write('fields', join(ds, 'fields', 'ecs.yml'), generateFieldDefinitions(catalog, ++seed, int(rng, 1, 4)));
-      write('fields', join(ds, 'fields', 'fields.yml'), generateFieldDefinitions(catalog, ++seed, Math.max(1, Math.round(int(rng, 2, 25) * Math.min(1, scale * 4)))));
+      write('fields', join(ds, 'fields', 'fields.yml'), generateFieldDefinitions(catalog, ++seed, Math.max(1, Math.round(int(rng, 2, 25) * Math.min(1, scale * 4)))) + VENDOR_FIELDS);
       write('pipeline', join(ds, 'elasticsearch', 'ingest_pipeline', 'default.yml'), pipelineYaml(catalog, size(4_000, 40_000), ++seed));
       write('sample event', join(ds, 'sample_event.json'), `${JSON.stringify(eventsOf(1)[0], null, 4)}\n`);
       const tests = join(ds, '_dev', 'test', 'pipeline');
@@ -111,6 +111,13 @@ function pipelineYaml(catalog: Catalog, bytes: number, seed: number): string {
   const pipeline = JSON.parse(pipelineDocument(catalog, bytes, 0, seed).text) as Record<string, unknown>;
   return stringify({ description: 'Pipeline for parsing the logs.', ...pipeline });
 }
+
+/** The vendor fields the generated pipelines write, declared as a package declares its own fields. */
+const VENDOR_FIELDS = stringify(vendors.map((vendor) => ({
+  name: vendor,
+  type: 'group',
+  fields: vendorLeaves.map((leaf) => ({ name: leaf, type: 'keyword', description: `The ${leaf} of the ${vendor} log.` })),
+})));
 
 const BASE_FIELDS = stringify([
   { name: 'data_stream.type', type: 'constant_keyword', description: 'Data stream type.' },

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Catalog } from '../catalog/types';
 import type { FileType } from '../document/fileType';
 import { expandPaths, formatFromName, guessFormat } from '../service/detect';
-import { isBlank, LanguageService } from '../service/languageService';
+import { isBlank, LanguageService, SourceDocument } from '../service/languageService';
 import type { FieldwiseSettings } from '../service/settings';
 import { indexesFile } from '../service/workspaceIndex';
 import { CheckedFile, locate } from './formats/checkReport';
@@ -45,23 +45,24 @@ export function checkingService(catalog: Catalog, settings: FieldwiseSettings): 
 }
 
 export function checkUnit(service: LanguageService, settings: FieldwiseSettings, unit: CheckUnit, forcedKind: string | undefined, cwd: string): FileOutcome[] {
-  const texts = new Map<string, string>();
-  const indexed = unit.packageRoot === undefined ? [] : indexPackage(service, settings, unit.packageRoot, cwd, texts);
+  const prepared = new Map<string, Prepared>();
+  const indexed = unit.packageRoot === undefined ? [] : indexPackage(service, settings, unit, forcedKind, cwd, prepared);
   try {
-    return unit.tasks.map((task) => checkFile(service, settings, texts.has(task.path) ? { ...task, text: texts.get(task.path) } : task, forcedKind));
+    return unit.tasks.map((task) => finish(service, prepared.get(task.path) ?? prepare(service, settings, task, forcedKind)));
   } finally {
     for (const file of indexed) service.forgetFile(file);
   }
 }
 
 /**
- * Reads a package's files into the service's index (field files, templates, pipelines, events and the layout files),
- * keeping each text for its check; returns what was indexed, to forget after. A file that cannot be read declares
- * nothing here and is reported when it is checked.
+ * Reads a package's files into the service's index (field files, templates, pipelines, events and the layout files);
+ * the unit's own files are read and parsed here once, for the index and for their check. Returns what was indexed, to
+ * forget after. A file that cannot be read declares nothing here and is reported when it is checked.
  */
-function indexPackage(service: LanguageService, settings: FieldwiseSettings, root: string, cwd: string, texts: Map<string, string>): string[] {
+function indexPackage(service: LanguageService, settings: FieldwiseSettings, unit: CheckUnit, forcedKind: string | undefined, cwd: string, prepared: Map<string, Prepared>): string[] {
+  const tasks = new Map(unit.tasks.map((t) => [t.path, t]));
   const indexed: string[] = [];
-  for (const file of expandPaths([root], cwd, settings.files.console ?? []).candidates) {
+  for (const file of expandPaths([unit.packageRoot!], cwd, settings.files.console ?? []).candidates) {
     if (!indexesFile(settings, file.globPath)) continue;
     let text: string;
     try {
@@ -69,30 +70,48 @@ function indexPackage(service: LanguageService, settings: FieldwiseSettings, roo
     } catch {
       continue;
     }
-    texts.set(file.path, text);
-    service.indexFile(file.globPath, text);
+    const task = tasks.get(file.path);
+    const ready = task && prepare(service, settings, { ...task, text }, forcedKind);
+    if (task && ready) prepared.set(task.path, ready);
+    if (ready && 'doc' in ready) service.indexParsed(file.globPath, ready.doc);
+    else service.indexFile(file.globPath, text);
     indexed.push(file.globPath);
   }
   return indexed;
 }
 
-export function checkFile(service: LanguageService, settings: FieldwiseSettings, task: FileTask, forcedKind: string | undefined): FileOutcome {
+/** A file read and parsed, its check to come: its document, or why it has none (not recognised, empty), or that it cannot be read. */
+type Prepared =
+  | { task: FileTask; unreadable: string }
+  | { task: FileTask; text: string; doc: SourceDocument }
+  | { task: FileTask; text: string; why?: string };
+
+function prepare(service: LanguageService, settings: FieldwiseSettings, task: FileTask, forcedKind: string | undefined): Prepared {
   let text: string;
   try {
     text = task.text ?? readFileSync(task.path, 'utf8');
   } catch (error) {
-    return { index: task.index, unreadable: `${task.display}: cannot read: ${reason(error)}` };
+    return { task, unreadable: `${task.display}: cannot read: ${reason(error)}` };
   }
   const reading = readingOf(task, text, service, settings, forcedKind);
-  const type = reading.type;
-  if (!type) {
+  return reading.type ? { task, text, doc: service.parse(text, reading.type) } : { task, text, why: reading.why };
+}
+
+function finish(service: LanguageService, p: Prepared): FileOutcome {
+  const { task } = p;
+  if ('unreadable' in p) return { index: task.index, unreadable: p.unreadable };
+  if (!('doc' in p)) {
     // Content is what recognises most files: an empty one is said to be empty, not unknown.
-    const finding = reading.why === undefined && isBlank(text) ? service.emptyFinding(text) : service.notRecognisedFinding(reading.why);
-    return { index: task.index, checked: { file: task.display, uriPath: task.uriPath, diagnostics: locate(text, [finding], task.uriPath) } };
+    const finding = p.why === undefined && isBlank(p.text) ? service.emptyFinding(p.text) : service.notRecognisedFinding(p.why);
+    return { index: task.index, checked: { file: task.display, uriPath: task.uriPath, diagnostics: locate(p.text, [finding], task.uriPath) } };
   }
-  const doc = service.parse(text, type);
-  const kind = service.kinds.find((k) => k.name === type.kind)?.cliName;
-  return { index: task.index, checked: { file: task.display, uriPath: task.uriPath, kind, diagnostics: locate(text, service.diagnostics(doc, task.globPath), task.uriPath) } };
+  const kind = service.kinds.find((k) => k.name === p.doc.type.kind)?.cliName;
+  return { index: task.index, checked: { file: task.display, uriPath: task.uriPath, kind, diagnostics: locate(p.text, service.diagnostics(p.doc, task.globPath), task.uriPath) } };
+}
+
+/** One file alone: read, recognised and checked. */
+export function checkFile(service: LanguageService, settings: FieldwiseSettings, task: FileTask, forcedKind: string | undefined): FileOutcome {
+  return finish(service, prepare(service, settings, task, forcedKind));
 }
 
 /**

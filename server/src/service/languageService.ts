@@ -149,6 +149,12 @@ export class LanguageService {
     return this.workspace.set(file, text, found?.type, found?.doc);
   }
 
+  /** `indexFile` of a file already parsed for its check (`parse`): what it gives is read from that parse, not a new one. */
+  indexParsed(file: string, doc: SourceDocument): boolean {
+    if (PackageLayout.reads(file)) this.packages.set(file, doc.text);
+    return this.workspace.set(file, doc.text, doc.type, isConsole(doc) ? undefined : doc);
+  }
+
   /** A workspace file gone (deleted, or no longer matched by the globs). */
   forgetFile(file: string): boolean {
     if (PackageLayout.reads(file)) this.packages.delete(file);

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import type { FwDiagnostic, Severity } from '../../features/types';
-import { positionIndex, Range } from '../../service/positions';
+import { flatCopy, positionIndex, Range } from '../../service/positions';
 
 export interface CheckedFile {
   /** The file as given on the command line, or found under a folder or glob given there. */
@@ -38,7 +38,8 @@ export function locate(text: string, diagnostics: readonly FwDiagnostic[], uriPa
     const occurrence = seen.get(identity) ?? 0;
     seen.set(identity, occurrence + 1);
     const fingerprint = createHash('sha256').update(`${identity}\0${occurrence}`).digest('hex').slice(0, 32);
-    return { code: d.code, severity: d.severity, message: d.message, range: index.range(d), fingerprint };
+    // A run keeps every file's findings until its report is written: none may keep the file's text alive.
+    return { code: d.code, severity: d.severity, message: flatCopy(d.message), range: index.range(d), fingerprint };
   });
 }
 
