@@ -4,12 +4,13 @@
 // stdio, plus the bare parse of each document and, for context, the "floor" (floorServer.ts: a Node.js language server
 // that only holds the document); prints one table with the ratios against the targets, then the first and the warm
 // in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up), then the memory of
-// long typing sessions at 100 KB and 1 MB (longSession.ts) and large inputs (largeInputs.ts).
-// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|large|long|workspace|cli (one kind
-// of document; workspace: the integrations-sized workspace alone, integrationsWorkspace.ts, --packages N (default 400);
-// cli: `fieldwise check` over a generated integrations repository, cli.ts, --cli-packages N (default 320);
-// pipeline.ts, mapping.ts; large: the large inputs alone, largeInputs.ts; long: the long sessions alone, longSession.ts,
-// of the formats given), --formats json,yaml,
+// long typing sessions at 100 KB and 1 MB (longSession.ts), large inputs (largeInputs.ts) and the figures behind the
+// tests' clock-free bounds (responsiveness.ts).
+// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|large|long|workspace|cli|responsiveness
+// (one kind of document; workspace: the integrations-sized workspace alone, integrationsWorkspace.ts, --packages N
+// (default 400); cli: `fieldwise check` over a generated integrations repository, cli.ts, --cli-packages N (default 320);
+// pipeline.ts, mapping.ts; large: the large inputs alone, largeInputs.ts; long: the long sessions alone,
+// longSession.ts, of the formats given; responsiveness: responsiveness.ts alone), --formats json,yaml,
 // --no-warmup (skip the in-process rounds), --no-same-flags (skip
 // Fieldwise started with the peers' node flags, table.ts printSameFlags), --profile (CPU profile
 // of Fieldwise on the largest documents), --compare REF (instead of the table: REF's build against this checkout's on
@@ -26,6 +27,7 @@ import type { Catalog } from '../server/src/catalog/types';
 import { profileFieldwise } from './profile';
 import { runLongSessions } from './longSession';
 import { runLargeInputs } from './largeInputs';
+import { runResponsiveness } from './responsiveness';
 import { buildFloorServer, bundleBenchScript, fieldwise, floorServer, jsonServer, PEER_FLAGS, REPO, ServerSetup, yamlServer } from './servers';
 import { SERVER_EXEC_ARGV } from '../client/src/serverFlags';
 import { runSession, SESSION_LIMITS, SessionFigures, SessionOptions } from './session';
@@ -52,6 +54,8 @@ interface Options {
   mapping: boolean;
   /** The long sessions alone (bench/longSession.ts); they also run after the table of clean or dense documents. */
   long: boolean;
+  /** The figures behind the tests' clock-free bounds (bench/responsiveness.ts). */
+  responsiveness: boolean;
   /** The integrations-sized workspace (bench/integrationsWorkspace.ts), of `packages` packages. */
   workspace: boolean;
   packages: number;
@@ -93,14 +97,14 @@ function options(argv: string[]): Options {
   const comparable = ['clean', 'dense', 'pipeline'] as const;
   const only = compare !== undefined
     ? list<BenchKind | 'pipeline'>('--only', comparable)
-    : list<BenchKind | 'pipeline' | 'mapping' | 'large' | 'long' | 'workspace' | 'cli'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'large', 'long', 'workspace', 'cli']);
+    : list<BenchKind | 'pipeline' | 'mapping' | 'large' | 'long' | 'workspace' | 'cli' | 'responsiveness'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'large', 'long', 'workspace', 'cli', 'responsiveness']);
   const packages = Number(value('--packages') ?? 400);
   if (!Number.isInteger(packages) || packages < 1) throw new Error('--packages: a whole number of at least 1');
   const cliPackages = Number(value('--cli-packages') ?? CLI_PACKAGES);
   if (!Number.isInteger(cliPackages) || cliPackages < 1) throw new Error('--cli-packages: a whole number of at least 1');
   const named = only as readonly string[];
   return {
-    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), large: only.includes('large'), long: only.includes('long'), workspace: named.includes('workspace'), packages, cli: named.includes('cli'), cliPackages, formats: list<BenchFormat>('--formats', ['json', 'yaml']),
+    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), large: only.includes('large'), long: only.includes('long'), workspace: named.includes('workspace'), packages, cli: named.includes('cli'), cliPackages, responsiveness: named.includes('responsiveness'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
     warmup: !argv.includes('--no-warmup'), profile: argv.includes('--profile'),
     sameFlags: !argv.includes('--no-same-flags'), compare,
   };
@@ -144,7 +148,7 @@ async function main(): Promise<void> {
   if (opts.workspace) {
     const figures = await benchIntegrations(opts.runs, join(OUT, 'integrations'), opts.packages, catalog);
     process.stdout.write(`${integrationsRows(figures).join('\n')}\n`);
-    if (!opts.pipeline && !opts.mapping && !opts.cli && opts.kinds.length === 0 && !opts.long && !opts.large) return;
+    if (!opts.pipeline && !opts.mapping && !opts.cli && opts.kinds.length === 0 && !opts.long && !opts.large && !opts.responsiveness) return;
   }
   const kindRowsAfter = [
     ...(opts.pipeline ? await benchPipeline(opts.runs, catalog, DOCS) : []),
@@ -152,9 +156,10 @@ async function main(): Promise<void> {
     ...(opts.cli ? await benchCli({ runs: Math.min(opts.runs, 3), packages: opts.cliPackages }, catalog, OUT) : []),
   ];
   if (opts.kinds.length === 0) {
-    if (kindRowsAfter.length > 0 || !opts.long) printTable([], { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter: loadavg()[0], minutes: (Date.now() - started) / 60000 }, kindRowsAfter);
+    if (kindRowsAfter.length > 0 || !(opts.long || opts.responsiveness)) printTable([], { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter: loadavg()[0], minutes: (Date.now() - started) / 60000 }, kindRowsAfter);
     if (opts.long) await runLongSessions(longSizes(opts), DOCS, opts.formats);
     if (opts.large) await runLargeInputs(DOCS);
+    if (opts.responsiveness) await runResponsiveness();
     return opts.profile ? profileFieldwise([benchPipelineDocument(catalog)], DOCS) : undefined;
   }
   const schemaUri = peerSchema();
@@ -194,6 +199,7 @@ async function main(): Promise<void> {
   if (opts.warmup) printWarmup(opts);
   await runLongSessions(longSizes(opts), DOCS, opts.formats);
   if (opts.large) await runLargeInputs(DOCS);
+  if (opts.responsiveness) await runResponsiveness();
   if (opts.profile) await profileFieldwise(summaries.length > 0 ? largest(opts, catalog) : [], DOCS);
 }
 

@@ -20,9 +20,9 @@ async function main(): Promise<void> {
   const firstSeed = option('--seed', 1);
   const inputs = fuzzInputs(option('--max-chars', 20_000));
   const started = Date.now();
-  const sum = { edits: 0, requests: 0, sessions: 0, crashes: 0, hangs: 0, errors: 0, mismatches: 0, peakMb: 0 };
+  const sum = { edits: 0, requests: 0, sessions: 0, crashes: 0, hangs: 0, errors: 0, mismatches: 0, comparisons: 0, retries: 0, peakMb: 0 };
   const report = (): string => `${sum.edits} edits, ${sum.requests} requests, ${sum.sessions} sessions: ${sum.crashes} crashes, ${sum.hangs} hangs, ` +
-    `${sum.errors} errors, ${sum.mismatches} mismatches; peak server memory ${sum.peakMb.toFixed(0)} MB; ${((Date.now() - started) / 60000).toFixed(1)} min`;
+    `${sum.errors} errors, ${sum.mismatches} mismatches; ${sum.comparisons} edited-versus-fresh comparisons (${sum.retries} requests retried on the settled document); peak server memory ${sum.peakMb.toFixed(0)} MB; ${((Date.now() - started) / 60000).toFixed(1)} min`;
   for (let s = 0; sum.edits < total; s++) {
     const input = inputs[s % inputs.length];
     const seed = firstSeed + s;
@@ -42,6 +42,8 @@ async function main(): Promise<void> {
     sum.hangs += figures.hangs.length;
     sum.errors += figures.errors.length;
     sum.mismatches += figures.mismatches.length;
+    sum.comparisons += figures.comparisons;
+    sum.retries += figures.retries;
     if (figures.crashed) sum.crashes++;
     if (figures.peakMb > sum.peakMb) sum.peakMb = figures.peakMb;
     const problems = [figures.crashed ?? '', ...figures.hangs, ...figures.errors, ...figures.mismatches].filter((p) => p !== '');

@@ -11,12 +11,12 @@ import type { Catalog } from '../../server/src/catalog/types';
 import { renderIndexTemplate } from '../../server/src/cli/formats/indexTemplate';
 import { random } from '../../bench/generate';
 import { generateFieldDefinitions, generateMapping } from '../../bench/generateMapping';
+import { CORPUS, corpusFiles } from '../helpers/corpus';
 
 // The bench's seeded generator: the same numbers for the same seed everywhere.
 export { random };
 
 export const REPO = resolve(__dirname, '../..');
-const CORPUS = resolve(REPO, '../shared/corpus');
 const EXAMPLES = resolve(REPO, 'examples');
 
 export interface FileKind {
@@ -177,7 +177,8 @@ function inputName(file: string): string {
 
 export function fuzzInputs(maxChars = Infinity): FuzzInput[] {
   const out: FuzzInput[] = [];
-  for (const file of [...filesUnder(EXAMPLES), ...filesUnder(CORPUS)]) {
+  const corpus = corpusFiles('files to start from').map((file) => join(CORPUS, file));
+  for (const file of [...filesUnder(EXAMPLES), ...corpus]) {
     const kind = FILE_KINDS.find((k) => k.matches(file));
     if (kind && statSync(file).size <= maxChars) out.push(input(inputName(file), kind, readFileSync(file, 'utf8')));
   }

@@ -1,7 +1,9 @@
 // A person typing into the real server (dist/server.js over stdio) for a long time: ranged didChange edits from the
 // mutation generator, each followed by diagnostics and some of completion, hover, code actions and inlay hints at
 // random places. Every few edits the same text, opened fresh under another name, must get exactly the same
-// diagnostics. Counts what went wrong instead of stopping at the first problem, so long runs report figures.
+// diagnostics; a diagnostics request of that comparison that is cancelled or answered ContentModified is asked again
+// on the settled document (no edit comes meanwhile), and the retries are counted. Counts what went wrong instead of
+// stopping at the first problem, so long runs report figures.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +42,10 @@ export interface SessionFigures {
   hangs: string[];
   /** Fresh-open diagnostics that differ from the edited document's. */
   mismatches: string[];
+  /** Edited-versus-fresh comparisons made: one every compareEvery edits, none skipped. */
+  comparisons: number;
+  /** Diagnostics requests of those comparisons asked again after RequestCancelled or ContentModified. */
+  retries: number;
   /** The server exited during the session. */
   crashed: string | undefined;
   /** Resident memory (MB) after the edits named in memoryAt. */
@@ -49,6 +55,9 @@ export interface SessionFigures {
 }
 
 const tolerated = new Set<number>([LSPErrorCodes.RequestCancelled, LSPErrorCodes.ContentModified]);
+
+/** A comparison's request answered RequestCancelled or ContentModified this often on a settled document is an error. */
+const MAX_RETRIES = 5;
 
 export function processMemoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {
@@ -71,16 +80,21 @@ function comparable(list: readonly Diagnostic[]): string[] {
 export async function runSession(plan: SessionPlan): Promise<SessionFigures> {
   const folder = sessionFolder();
   const server = await startServer({ workspace: folder, nodeArgs: plan.nodeArgs, settings: { files: { events: ['events/**'] } } });
+  let figures: SessionFigures;
   try {
-    return await drive(server, folder, plan);
-  } finally {
-    await server.stop();
+    figures = await drive(server, folder, plan);
+  } catch (error) {
+    await server.stop().catch(() => undefined);
+    throw error;
   }
+  // A failure the server logged while it shut down is the session's too: counted, not thrown, so the figures stay.
+  await server.stop().catch((error: unknown) => figures.errors.push(`when the server stopped: ${error instanceof Error ? error.message : String(error)}`));
+  return figures;
 }
 
 /** Runs `plan` on a started server; the caller stops it. */
 export async function drive(server: LspSession, folder: string, plan: SessionPlan): Promise<SessionFigures> {
-  const figures: SessionFigures = { edits: 0, requests: 0, errors: [], hangs: [], mismatches: [], crashed: undefined, memoryMb: new Map(), peakMb: 0 };
+  const figures: SessionFigures = { edits: 0, requests: 0, errors: [], hangs: [], mismatches: [], comparisons: 0, retries: 0, crashed: undefined, memoryMb: new Map(), peakMb: 0 };
   const rng = random(plan.seed ^ 0x5bd1e995);
   const answerMs = plan.answerMs ?? 30_000;
   const compareEvery = plan.compareEvery ?? 5;
@@ -92,7 +106,6 @@ export async function drive(server: LspSession, folder: string, plan: SessionPla
     exited = true;
     if (!finished) figures.crashed ??= `the server exited (code ${code}); stderr: ${server.stderr.slice(-1000)}`;
   });
-  const logsBefore = server.logs.length;
   let text = plan.text;
   let lastEdit: Edit | undefined;
   server.open(uri, plan.kind.languageId, text);
@@ -100,7 +113,25 @@ export async function drive(server: LspSession, folder: string, plan: SessionPla
   let chunk: ReturnType<typeof mutationsFor> = [];
   const where = (edit: number, what: string): string => `seed ${plan.seed}, ${plan.kind.label}, edit ${edit}: ${what}`;
 
+  /** The answer, or undefined: for an error or a hang (counted), or for RequestCancelled or ContentModified (the code). */
   async function ask<T>(edit: number, what: string, request: Promise<T>): Promise<T | undefined> {
+    return (await attempt(edit, what, request)).answer;
+  }
+
+  /** `send`'s answer, asked again while it is RequestCancelled or ContentModified (the document is settled: no edit comes). */
+  async function askSettled<T>(edit: number, what: string, send: () => Promise<T>): Promise<T | undefined> {
+    for (let retries = 0; ; retries++) {
+      const outcome = await attempt(edit, what, send());
+      if (outcome.tolerated === undefined) return outcome.answer;
+      if (retries === MAX_RETRIES) {
+        figures.errors.push(where(edit, `${what}: error ${outcome.tolerated} on a settled document, ${MAX_RETRIES} retries in a row`));
+        return undefined;
+      }
+      figures.retries++;
+    }
+  }
+
+  async function attempt<T>(edit: number, what: string, request: Promise<T>): Promise<{ answer?: T; tolerated?: number }> {
     figures.requests++;
     let timer: NodeJS.Timeout | undefined;
     const hang = new Promise<'hang'>((resolve) => { timer = setTimeout(() => resolve('hang'), answerMs); });
@@ -110,13 +141,13 @@ export async function drive(server: LspSession, folder: string, plan: SessionPla
       if (process.env.FUZZ_SLOW && performance.now() - t0 > Number(process.env.FUZZ_SLOW)) process.stderr.write(`slow ${(performance.now() - t0).toFixed(0)} ms: ${where(edit, what)} (${text.length} chars) last edit ${JSON.stringify(lastEdit).slice(0, 200)}\n`);
       if (answer === 'hang') {
         figures.hangs.push(where(edit, `${what} not answered within ${answerMs} ms`));
-        return undefined;
+        return {};
       }
-      return answer;
+      return { answer };
     } catch (error) {
-      if (error instanceof ResponseError && tolerated.has(error.code)) return undefined;
+      if (error instanceof ResponseError && tolerated.has(error.code)) return { tolerated: error.code };
       if (!exited) figures.errors.push(where(edit, `${what}: ${error instanceof Error ? error.message : String(error)}`));
-      return undefined;
+      return {};
     } finally {
       clearTimeout(timer);
     }
@@ -145,10 +176,8 @@ export async function drive(server: LspSession, folder: string, plan: SessionPla
     if (racing) await racing;
     if (n % compareEvery === 0) await compareFresh(n);
     if (plan.memoryAt?.includes(n)) figures.memoryMb.set(n, processMemoryMb(server.child.pid!, 'VmRSS'));
-    const failed = server.logs.slice(logsBefore).filter((l) => / failed: |unexpected error/.test(l));
-    if (failed.length > figures.errors.filter((e) => e.startsWith('logged')).length) {
-      for (const line of failed.slice(figures.errors.filter((e) => e.startsWith('logged')).length)) figures.errors.push(`logged ${where(n, line.slice(0, 2000))}`);
-    }
+    // Failures logged outside a request (a request's own are in its error already): the harness hands each over once.
+    for (const line of server.takeFailures()) figures.errors.push(`logged ${where(n, line.slice(0, 2000))}`);
     plan.progress?.(n, figures);
   }
   figures.peakMb = processMemoryMb(server.child.pid!, 'VmHWM');
@@ -157,12 +186,14 @@ export async function drive(server: LspSession, folder: string, plan: SessionPla
   return figures;
 
   async function compareFresh(n: number): Promise<void> {
-    const edited = await ask(n, 'diagnostics before the fresh-open check', server.diagnostics(uri));
+    const edited = await askSettled(n, 'diagnostics before the fresh-open check', () => server.diagnostics(uri));
     const fresh = fileUri(join(folder, `${plan.kind.folder}/fresh-${n}.${ext}`));
     server.open(fresh, plan.kind.languageId, text);
-    const opened = await ask(n, 'diagnostics of the same text opened fresh', server.diagnostics(fresh));
+    const opened = await askSettled(n, 'diagnostics of the same text opened fresh', () => server.diagnostics(fresh));
     server.close(fresh);
+    // Without both answers the comparison cannot be made: the reason (an error or a hang) is counted already.
     if (!edited || !opened) return;
+    figures.comparisons++;
     const a = comparable(edited);
     const b = comparable(opened);
     if (a.join('\n') !== b.join('\n')) {

@@ -3,14 +3,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Ajv04 from 'ajv-draft-04';
+import { corpusFiles, corpusRoot } from '../helpers/corpus';
 
 const ROOT = resolve(__dirname, '../..');
 const CLI = resolve(ROOT, 'dist/cli.js');
-const CORPUS = resolve(ROOT, '../shared/corpus');
 
 interface Run { code: number; stdout: string; stderr: string }
 
@@ -339,15 +339,8 @@ test('pipelines: the SARIF log is valid against the SARIF 2.1.0 JSON schema', { 
 
 // ---------------------------------------------------------------- the real-world corpus
 
-function corpusFiles(dir = CORPUS): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? corpusFiles(path) : [path];
-  });
-}
-
-test('corpus: the folder completes with sensible findings', { skip: existsSync(CORPUS) ? false : `${CORPUS} is not there` }, async () => {
-  const { run, rows: all } = await json([CORPUS]);
+test('corpus: the folder completes with sensible findings', async () => {
+  const { run, rows: all } = await json([corpusRoot()]);
   assert.equal(run.code, 1, run.stderr);
   assert.equal(run.stderr, '');
   // A candidate that is none of the kinds is said once; every other file is read as its kind.
@@ -383,8 +376,8 @@ test('corpus: the folder completes with sensible findings', { skip: existsSync(C
   assert.ok(!rows.some((r) => (r.code === 'unknown-field' || r.code === 'type-mismatch') && /location/.test(r.message)), 'geo_point values reported');
 });
 
-test('corpus: every file named explicitly (even .conf and .csv) is checked without crashing', { skip: existsSync(CORPUS) ? false : `${CORPUS} is not there` }, async () => {
-  const all = corpusFiles().filter((f) => !f.endsWith('SOURCES.md'));
+test('corpus: every file named explicitly (even .conf and .csv) is checked without crashing', async () => {
+  const all = corpusFiles('data files', (f) => f !== 'SOURCES.md').map((f) => join(corpusRoot(), f));
   assert.ok(all.length >= 40, `${all.length} files`);
   const { run, rows } = await json(all);
   assert.equal(run.code, 1, run.stderr);

@@ -2,16 +2,17 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isIPv4, isIPv6 } from 'node:net';
 import { resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { consoleRequests } from '../helpers/consoleRequests';
+import { readCorpus } from '../helpers/corpus';
 
 const ROOT = resolve(__dirname, '../..');
 const CLI = resolve(ROOT, 'dist/cli.js');
 const FIXTURES = resolve(ROOT, 'test/fixtures/definitions');
-const ECS_GENERATED = resolve(ROOT, '../shared/corpus/elastic-ecs/generated/elasticsearch');
+const ECS_GENERATED = 'elastic-ecs/generated/elasticsearch';
 
 interface Run { code: number; stdout: string; stderr: string }
 
@@ -77,8 +78,8 @@ test('component-templates: console requests named as the schema family names its
   assert.equal(`${last.method} ${last.path}`, 'PUT _index_template/events');
   assert.deepEqual(last.body.composed_of, names);
   // The family's own generator: ecs_1.11.0_<set>, and its ecs set is this family's schema set.
-  const ecs = JSON.parse(readFileSync(resolve(ECS_GENERATED, 'template.json'), 'utf8')) as { composed_of: string[] };
-  const legacy = JSON.parse(readFileSync(resolve(ECS_GENERATED, '7/template.json'), 'utf8')) as { mappings: { properties: Record<string, unknown> } };
+  const ecs = JSON.parse(readCorpus(`${ECS_GENERATED}/template.json`)) as { composed_of: string[] };
+  const legacy = JSON.parse(readCorpus(`${ECS_GENERATED}/7/template.json`)) as { mappings: { properties: Record<string, unknown> } };
   const theirs = new Set(ecs.composed_of.map((name) => name.replace(/^ecs_1\.11\.0_ecs$/, 'schema_1.11.0_schema').replace(/^ecs_/, 'schema_')));
   for (const name of names) {
     assert.match(name, /^schema_1\.11\.0_[a-z_]+$/);

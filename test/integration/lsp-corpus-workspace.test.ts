@@ -6,33 +6,35 @@
 // The corpus is read, never written. Needs `npm run build` first.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Location } from 'vscode-languageserver-protocol';
-import { fileUri, LspSession, REPO, startServer } from '../fixtures/lsp/harness';
+import { fileUri, LspSession, startServer } from '../fixtures/lsp/harness';
+import { corpusPath, readCorpus } from '../helpers/corpus';
 
-const ROOT = resolve(REPO, '../shared/corpus/elastic-integrations');
+const PACKAGES = 'elastic-integrations';
+let root: string;
 let server: LspSession;
 
 before(async () => {
-  server = await startServer({ workspace: ROOT });
+  root = corpusPath(PACKAGES);
+  server = await startServer({ workspace: root });
 });
 
 after(async () => {
-  await server.stop();
+  await server?.stop();
 });
 
 /** The references of the field named at `needle`'s first place in `file`, grouped by file. */
 async function referencesOf(file: string, needle: string): Promise<Record<string, string>> {
-  const uri = fileUri(join(ROOT, file));
-  const text = readFileSync(join(ROOT, file), 'utf8');
+  const uri = fileUri(join(root, file));
+  const text = readCorpus(`${PACKAGES}/${file}`);
   server.open(uri, 'yaml', text);
   const at = text.indexOf(needle);
   assert.ok(at >= 0);
   const found = await server.request<Location[]>('textDocument/references', { textDocument: { uri }, position: server.position(uri, at + 2), context: { includeDeclaration: true } });
   const out: Record<string, string[]> = {};
-  for (const l of found) (out[relative(ROOT, fileURLToPath(l.uri)).split('\\').join('/')] ??= []).push(`${l.range.start.line + 1}:${l.range.start.character + 1}`);
+  for (const l of found) (out[relative(root, fileURLToPath(l.uri)).split('\\').join('/')] ??= []).push(`${l.range.start.line + 1}:${l.range.start.character + 1}`);
   return Object.fromEntries(Object.keys(out).sort().map((f) => [f, out[f].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).join(' ')]));
 }
 

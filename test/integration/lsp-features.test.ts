@@ -362,6 +362,8 @@ describe('code actions', () => {
 
 // ---------- document selection ----------
 
+// An empty answer is also what a handler that threw gives (lsp/guard.ts); the harness refuses any answer that came
+// with a failure in the server's log, so "nothing" below is never a crash.
 describe('files that are not event documents get nothing', () => {
   for (const [file, languageId] of [['package.json', 'json'], ['.github/ci.yaml', 'yaml']] as const) {
     test(file, async () => {
@@ -374,4 +376,24 @@ describe('files that are not event documents get nothing', () => {
       assert.deepEqual(await server.inlayHints(uri), []);
     });
   }
+});
+
+describe('a handler that fails is not taken for "nothing"', () => {
+  // The protocol requires a position; without one the hover handler throws, and guard.ts logs it and answers null.
+  const hoverWithoutPosition = (uri: string): Promise<unknown> => server.request('textDocument/hover', { textDocument: { uri }, position: null });
+
+  test('the null answer is refused, with the server\'s log line', async () => {
+    const uri = openEvent('json', '{"source": {"ip": "10.0.0.1"}}');
+    await assert.rejects(hoverWithoutPosition(uri), (error: Error) => {
+      assert.match(error.message, /logged a failure during textDocument\/hover:\nfieldwise: hover failed: /);
+      return true;
+    });
+  });
+
+  test('provoked on purpose and declared, the same failure answers null', async () => {
+    const uri = openEvent('json', '{"source": {"ip": "10.0.0.1"}}');
+    server.expectFailure(/^fieldwise: hover failed: /);
+    assert.equal(await hoverWithoutPosition(uri), null);
+    assert.notEqual(await server.hover(uri, 14), null, 'the next hover is answered');
+  });
 });

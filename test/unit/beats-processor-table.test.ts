@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { basename, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { builtinSchemaDir } from '../../server/src/catalog';
 import {
@@ -13,9 +13,9 @@ import {
   BeatsOptionSpec, BeatsProcessorTable, loadBeatsProcessorTable,
 } from '../../server/src/catalog/beatsProcessors';
 import { BrokenDataCase, brokenDataTests } from '../helpers/brokenDataFile';
+import { readCorpus } from '../helpers/corpus';
 
 const table = loadBeatsProcessorTable();
-const corpus = join(__dirname, '..', '..', '..', 'shared', 'corpus');
 
 // Every processor issue 26 names, the metadata processors included.
 const issueProcessors = [
@@ -366,14 +366,14 @@ test('every processor and option the corpus\'s plain-YAML Beats configurations u
   const unknown = new Set<string>();
   let seen = 0;
   for (const file of corpusConfigs) {
-    const data = parseYaml(readFileSync(join(corpus, file), 'utf8')) as unknown;
+    const data = parseYaml(readCorpus(file)) as unknown;
     for (const list of processorLists(data)) {
       for (const { processor, option } of usedOptions(list)) {
         seen += 1;
         const known = processor === 'if'
           ? Object.hasOwn(table.control.options, option)
           : table.get(processor) !== undefined && (option === '' || knownOptionPath(processor, option));
-        if (!known) unknown.add(`${relative(join(corpus, file, '..'), join(corpus, file))}: ${processor}${option ? `.${option}` : ''}`);
+        if (!known) unknown.add(`${basename(file)}: ${processor}${option ? `.${option}` : ''}`);
       }
     }
   }

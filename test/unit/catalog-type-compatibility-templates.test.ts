@@ -2,14 +2,12 @@
 // (the schema agrees with itself) and the schema family's own legacy template for 1.11 in the corpus (../shared).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Catalog, loadCatalog } from '../../server/src/catalog';
 import { loadTypeCompatibility } from '../../server/src/catalog/typeCompatibility';
 import { Mapping, buildIndexTemplate } from '../../server/src/cli/formats/indexTemplate';
+import { readCorpus } from '../helpers/corpus';
 
-const CORPUS = join(__dirname, '..', '..', '..', 'shared', 'corpus');
-const ECS_LEGACY_TEMPLATE = join(CORPUS, 'elastic-ecs', 'generated', 'elasticsearch', '7', 'template.json');
+const ECS_LEGACY_TEMPLATE = 'elastic-ecs/generated/elasticsearch/7/template.json';
 
 const catalog = loadCatalog();
 const table = loadTypeCompatibility();
@@ -67,7 +65,7 @@ const ECS_EXCEPTIONS = [
 ];
 
 test("the ECS 1.11 legacy template maps every field this schema defines with a type the table calls 'ok'", () => {
-  const template = JSON.parse(readFileSync(ECS_LEGACY_TEMPLATE, 'utf8')) as { mappings: { properties: Record<string, Mapping> } };
+  const template = JSON.parse(readCorpus(ECS_LEGACY_TEMPLATE)) as { mappings: { properties: Record<string, Mapping> } };
   const { checked, notOk } = findings(template.mappings.properties, catalog);
   // About 1,100 fields mapped there; more than 500 of them are defined here.
   assert.ok(checked > 500, `${checked} checked`);

@@ -2,8 +2,6 @@
 // (return undefined) on anything else: checked on the real-world corpus, generated events and tricky snippets.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { parseJsonFast } from '../../server/src/document/syntaxes/json/jsonFast';
 import { parseJsonTolerant } from '../../server/src/document/syntaxes/json/jsonValue';
@@ -12,17 +10,8 @@ import { parseYamlFast } from '../../server/src/document/syntaxes/yaml/yamlFast'
 import { parseYamlCst } from '../../server/src/document/syntaxes/yaml/yamlValue';
 import { pieceText, splitYaml } from '../../server/src/kinds/events/yamlSplit';
 import { plainTree } from '../helpers/plainTree';
+import { corpusFiles, readCorpus } from '../helpers/corpus';
 
-const corpus = join(__dirname, '..', '..', '..', 'shared', 'corpus');
-
-function files(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) files(path, out);
-    else out.push(path);
-  }
-  return out;
-}
 
 function sampleEvent(i: number): Record<string, unknown> {
   return {
@@ -52,7 +41,7 @@ const tricky = [
 
 test('the fast YAML parser agrees with the yaml library wherever it answers', () => {
   const inputs = [...tricky];
-  for (const file of files(corpus).filter((f) => /\.ya?ml$/.test(f))) inputs.push(...yamlPieces(readFileSync(file, 'utf8')));
+  for (const file of corpusFiles('YAML files', (f) => /\.ya?ml$/.test(f))) inputs.push(...yamlPieces(readCorpus(file)));
   for (const indent of [2, 4]) {
     inputs.push(...yamlPieces(stringify(Array.from({ length: 40 }, (_, i) => sampleEvent(i)), { indent })));
     inputs.push(...yamlPieces(stringify(sampleEvent(7), { indent, flowCollectionPadding: false, collectionStyle: 'flow' })));
@@ -128,7 +117,7 @@ test('multi-line plain values take the fast YAML path where the library finds no
 });
 
 test("Beats' own field file (long quoted and plain values) takes the fast YAML path whole", () => {
-  const text = readFileSync(join(corpus, 'elastic-ecs', 'generated', 'beats', 'fields.ecs.yml'), 'utf8');
+  const text = readCorpus('elastic-ecs/generated/beats/fields.ecs.yml');
   const fast = parseYamlFast(text);
   assert.ok(fast, 'the fast path takes fields.ecs.yml');
   const reference = parseYamlCst(text);
@@ -144,8 +133,8 @@ test('generated events, the shape of real event files, take the fast YAML path',
 
 test('the fast JSON parser agrees with jsonc-parser wherever it answers', () => {
   const inputs = ['{"a": 1e5, "b": -0.5, "c": "\\u00e9\\n", "d": [true, false, null], "e": {}}', '{"a": 01}', '{"a": 1,}', '{"a" 1}', '[1 2]', '{"a": "\u0001"}', '{"a": .5}', '{"a": -}', '{"a": tru}', '{"a": 1} x'];
-  for (const file of files(corpus).filter((f) => /\.json$/.test(f))) {
-    const text = readFileSync(file, 'utf8');
+  for (const file of corpusFiles('JSON files', (f) => /\.json$/.test(f))) {
+    const text = readCorpus(file);
     inputs.push(text, ...splitJson(text).pieces.map((p) => text.slice(p.start, p.end)));
   }
   inputs.push(JSON.stringify(Array.from({ length: 30 }, (_, i) => sampleEvent(i)), null, 2));

@@ -3,8 +3,6 @@
 // defines a superset of this schema: what it defines that this schema defines gets no type and no level finding, the
 // rest gets the verdicts of event keys (undefined sets, nested-only sets at the root, the family's meta field).
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { loadTypeCompatibility } from '../../server/src/catalog/typeCompatibility';
 import type { FieldDefinitionsDocument } from '../../server/src/kinds/fieldDefinitions/fieldDefinitionsDocument';
@@ -13,9 +11,8 @@ import { fileTypeOf } from '../../server/src/service/detect';
 import { LanguageService } from '../../server/src/service/languageService';
 import { defaultSettings } from '../../server/src/service/settings';
 import { testCatalog } from '../helpers/featureFixture';
+import { corpusFiles, readCorpus } from '../helpers/corpus';
 
-const CORPUS = join(__dirname, '..', '..', '..', 'shared', 'corpus');
-const skip = existsSync(CORPUS) ? false : `no corpus at ${CORPUS}`;
 const service = new LanguageService(testCatalog(), defaultSettings);
 const INTEGRATIONS = 'elastic-integrations/packages';
 
@@ -95,25 +92,18 @@ function count(list: readonly string[]): Record<string, number> {
 }
 
 function checked(file: string): { text: string; doc: FieldDefinitionsDocument; diagnostics: FwDiagnostic[] } {
-  const text = readFileSync(join(CORPUS, file), 'utf8');
+  const text = readCorpus(file);
   const type = fileTypeOf(file, text, defaultSettings, testCatalog());
   assert.equal(type?.kind, 'fieldDefinitions', 'not detected as field definitions');
   const doc = service.parse(text, type) as FieldDefinitionsDocument;
   return { text, doc, diagnostics: service.diagnostics(doc, file) };
 }
 
-describe('the corpus field definition files through the language service', { skip }, () => {
+describe('the corpus field definition files through the language service', () => {
   test('every fields/ecs.yml of the corpus is listed here', () => {
     const listed = new Set(files.map((c) => c.file));
-    const packages = join(CORPUS, INTEGRATIONS);
-    for (const name of existsSync(packages) ? readdirSync(packages) : []) {
-      const streams = join(packages, name, 'data_stream');
-      if (!existsSync(streams)) continue;
-      for (const stream of readdirSync(streams)) {
-        const file = `${INTEGRATIONS}/${name}/data_stream/${stream}/fields/ecs.yml`;
-        if (existsSync(join(CORPUS, file))) assert.ok(listed.has(file), `${file} is not listed`);
-      }
-    }
+    const pattern = new RegExp(`^${INTEGRATIONS}/[^/]+/data_stream/[^/]+/fields/ecs\\.yml$`);
+    for (const file of corpusFiles('integration fields/ecs.yml files', (f) => pattern.test(f))) assert.ok(listed.has(file), `${file} is not listed`);
   });
   for (const c of files) {
     test(`${c.file}: findings by code, each one checked`, () => {

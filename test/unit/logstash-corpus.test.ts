@@ -2,22 +2,13 @@
 // problem, formats idempotently with its parse unchanged (positions aside), and has the outline listed here.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import {
   applyEdits, formatLogstash, logstashFoldingRanges, logstashSymbols, parseLogstash, type LogstashSymbol,
 } from '../../server/src/document/syntaxes/logstash';
 import { logstashShape } from '../helpers/logstashShape';
+import { corpusCases, corpusFiles, readCorpus } from '../helpers/corpus';
 
-const corpus = join(__dirname, '..', '..', '..', 'shared', 'corpus');
-
-function confFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return confFiles(path);
-    return e.name.endsWith('.conf') ? [path] : [];
-  });
-}
+const isConf = (file: string): boolean => file.endsWith('.conf');
 
 /** The outline as indented names, one line per symbol. */
 function outlineLines(symbols: readonly LogstashSymbol[], depth = 0): string[] {
@@ -412,17 +403,14 @@ const outlines: Record<string, string[]> = {
 
 describe('Logstash corpus', () => {
   it('finds the corpus and its 18 Logstash configs', () => {
-    assert.ok(existsSync(corpus), `The shared corpus is missing: expected it at ${corpus} (../shared/corpus from the repository root).`);
-    const found = confFiles(corpus).map((f) => relative(corpus, f).split('\\').join('/')).sort();
-    assert.equal(found.length, 18, `expected 18 .conf files under ${corpus}, found ${found.length}: ${found.join(', ')}`);
+    const found = corpusFiles('Logstash configs', isConf);
+    assert.equal(found.length, 18, `expected 18 .conf files in the corpus, found ${found.length}: ${found.join(', ')}`);
     assert.deepEqual(found, Object.keys(outlines).sort());
   });
 
-  const files = existsSync(corpus) ? confFiles(corpus).sort() : [];
-  for (const file of files) {
-    const name = relative(corpus, file).split('\\').join('/');
+  for (const name of corpusCases('Logstash configs', isConf)) {
     describe(name, () => {
-      const text = readFileSync(file, 'utf8');
+      const text = readCorpus(name);
       const parse = parseLogstash(text);
 
       it('parses without a syntax problem', () => {

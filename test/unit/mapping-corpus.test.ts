@@ -2,8 +2,6 @@
 // templates `fieldwise fields` prints, through the language service with the type detection gives them: every field
 // they map that this schema defines gets no type finding and no other error or warning; the findings, by code.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { renderComponentTemplates } from '../../server/src/cli/formats/componentTemplates';
 import { renderIndexTemplate } from '../../server/src/cli/formats/indexTemplate';
@@ -12,9 +10,8 @@ import { fileTypeOf } from '../../server/src/service/detect';
 import { LanguageService } from '../../server/src/service/languageService';
 import { defaultSettings } from '../../server/src/service/settings';
 import { testCatalog } from '../helpers/featureFixture';
+import { readCorpus } from '../helpers/corpus';
 
-const CORPUS = join(__dirname, '..', '..', '..', 'shared', 'corpus');
-const skip = existsSync(CORPUS) ? false : `no corpus at ${CORPUS}`;
 const service = new LanguageService(testCatalog(), defaultSettings);
 const ECS = 'elastic-ecs/generated/elasticsearch';
 
@@ -46,10 +43,10 @@ const cases: Array<{ file: string; findings: Record<string, number> }> = [
   { file: `${ECS}/component/ecs.json`, findings: { 'foreign-meta-field warning': 1 } },
 ];
 
-describe('mapping corpus', { skip }, () => {
+describe('mapping corpus', () => {
   for (const c of cases) {
     test(`${c.file}: a mapping, its findings by code`, () => {
-      const { kind, diagnostics } = check(c.file, readFileSync(join(CORPUS, c.file), 'utf8'));
+      const { kind, diagnostics } = check(c.file, readCorpus(c.file));
       assert.equal(kind, 'mapping');
       assert.deepEqual(byCode(diagnostics), c.findings);
       assert.deepEqual(diagnostics.filter((d) => TYPE_CODES.has(d.code)), []);
@@ -58,7 +55,7 @@ describe('mapping corpus', { skip }, () => {
 
   test('the legacy template: ecs.version is the one foreign meta field, its deprecated fields information', () => {
     const file = `${ECS}/7/template.json`;
-    const text = readFileSync(join(CORPUS, file), 'utf8');
+    const text = readCorpus(file);
     const { diagnostics } = check(file, text);
     const under = (code: string) => diagnostics.filter((d) => d.code === code).map((d) => text.slice(d.start, d.end));
     assert.deepEqual(under('foreign-meta-field'), ['ecs']);

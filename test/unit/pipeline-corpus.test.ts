@@ -4,8 +4,6 @@
 // defined set (and not when the pipeline writes it itself), and temporary fields removed or renamed away are quiet.
 // The corpus's event documents stay events, and Beats configs (whose `processors:` use Beats processors) are not pipelines.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { NamedRef } from '../../server/src/document/fieldRefs';
 import type { PipelineDocument } from '../../server/src/kinds/pipelines/pipelineDocument';
@@ -18,9 +16,8 @@ import { LanguageService } from '../../server/src/service/languageService';
 import { defaultSettings } from '../../server/src/service/settings';
 import { testCatalog } from '../helpers/featureFixture';
 import { parseEvents } from '../helpers/events';
+import { readCorpus } from '../helpers/corpus';
 
-const CORPUS = join(__dirname, '..', '..', '..', 'shared', 'corpus');
-const skip = existsSync(CORPUS) ? false : `no corpus at ${CORPUS}`;
 const service = new LanguageService(testCatalog(), defaultSettings);
 
 const INTEGRATIONS = 'elastic-integrations/packages';
@@ -139,7 +136,7 @@ function eventVerdict(path: readonly string[]): string[] {
 }
 
 function open(file: string): { text: string; doc: PipelineDocument; diagnostics: FwDiagnostic[] } {
-  const text = readFileSync(join(CORPUS, file), 'utf8');
+  const text = readCorpus(file);
   const type = fileTypeOf(file, text, defaultSettings, service.currentCatalog);
   assert.equal(type?.kind, 'ingestPipeline', `${file} is detected as an ingest pipeline`);
   const doc = service.parse(text, type);
@@ -226,11 +223,11 @@ function lineOf(text: string, offset: number): number {
   return text.slice(0, offset).split('\n').length;
 }
 
-describe('the corpus pipelines through the language service', { skip }, () => {
+describe('the corpus pipelines through the language service', () => {
   for (const c of pipelines) {
     const name = c.file.replace(`${INTEGRATIONS}/`, '');
     test(`${name}: detected as an ingest pipeline by ${c.byPath ? 'path and by content' : 'content'}`, () => {
-      const text = readFileSync(join(CORPUS, c.file), 'utf8');
+      const text = readCorpus(c.file);
       const byPath = fileTypeOf(c.file, text, defaultSettings, service.currentCatalog);
       assert.equal(byPath?.kind, 'ingestPipeline');
       // By content alone: the same text under a name no glob takes.
@@ -283,10 +280,10 @@ const EVENTS = [
   'elastic-beats/filebeat/module/system/auth/test/timestamp.log-expected.json',
 ];
 
-describe('the corpus event documents stay events', { skip }, () => {
+describe('the corpus event documents stay events', () => {
   for (const file of EVENTS) {
     test(`${file.replace(`${INTEGRATIONS}/`, '')}: an event document by path, never a pipeline by content`, () => {
-      const text = readFileSync(join(CORPUS, file), 'utf8');
+      const text = readCorpus(file);
       assert.equal(fileTypeOf(file, text, defaultSettings, service.currentCatalog)?.kind, 'events');
       assert.notEqual(fileTypeOf('notes/untitled.json', text, defaultSettings, service.currentCatalog)?.kind, 'ingestPipeline');
     });
@@ -311,10 +308,10 @@ test('a pipeline being typed, with a typo in an option, is still a pipeline by c
   for (const text of typed) assert.equal(fileTypeOf('notes/untitled.json', text, defaultSettings, service.currentCatalog)?.kind, 'ingestPipeline', text);
 });
 
-describe('Beats configs are not ingest pipelines', { skip }, () => {
+describe('Beats configs are not ingest pipelines', () => {
   for (const c of beatsConfigs) {
     test(c.name, () => {
-      const text = c.text ?? readFileSync(join(CORPUS, c.file), 'utf8');
+      const text = c.text ?? readCorpus(c.file);
       assert.notEqual(fileTypeOf(c.file, text, defaultSettings, service.currentCatalog)?.kind, 'ingestPipeline');
       assert.notEqual(fileTypeOf('notes/untitled.yml', text, defaultSettings, service.currentCatalog)?.kind, 'ingestPipeline');
     });

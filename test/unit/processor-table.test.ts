@@ -2,9 +2,9 @@
 // templates, patterns or scripts, what a processor writes by default), and that a broken table fails clearly.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { DefinitionError, builtinSchemaDir } from '../../server/src/catalog';
 import {
@@ -12,11 +12,11 @@ import {
   loadProcessorFile, loadProcessorTable, readProcessorSnapshot,
 } from '../../server/src/catalog/processors';
 import { writeSnapshot } from '../../server/src/catalog/snapshot';
+import { corpusFiles, readCorpus } from '../helpers/corpus';
 
 const schemaDir = builtinSchemaDir();
 const tableFile = join(schemaDir, PROCESSORS_FILE);
 const schemaFile = join(schemaDir, PROCESSORS_SCHEMA_FILE);
-const corpus = join(__dirname, '..', '..', '..', 'shared', 'corpus');
 const table = loadProcessorTable();
 
 let work: string;
@@ -189,27 +189,17 @@ function processorsIn(list: unknown, out: Array<{ name: string; options: string[
   return out;
 }
 
-function corpusPipelines(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...corpusPipelines(path));
-    else if (/\/(ingest_pipeline|ingest)\/[^/]+\.yml$/.test(path) || path.endsWith('elastic-ecs-mapper/example/elasticsearch.json')) out.push(path);
-  }
-  return out;
-}
-
 test('every processor and option the corpus pipelines use is in the table', () => {
-  const files = corpusPipelines(corpus);
+  const files = corpusFiles('ingest pipelines', (f) => /\/(ingest_pipeline|ingest)\/[^/]+\.yml$/.test(f) || f.endsWith('elastic-ecs-mapper/example/elasticsearch.json'));
   assert.ok(files.length >= 7, `found the corpus pipelines (${files.length})`);
   let seen = 0;
   for (const file of files) {
-    const data = parseYaml(readFileSync(file, 'utf8')) as unknown;
+    const data = parseYaml(readCorpus(file)) as unknown;
     const top = Array.isArray(data) ? data : (data as Record<string, unknown>);
     const used = Array.isArray(top) ? processorsIn(top) : processorsIn([...asList(top.processors), ...asList(top.on_failure)]);
     for (const { name, options } of used) {
-      assert.ok(table.get(name), `${relative(corpus, file)}: processor ${name}`);
-      for (const option of options) assert.ok(table.option(name, option), `${relative(corpus, file)}: ${name}.${option}`);
+      assert.ok(table.get(name), `${file}: processor ${name}`);
+      for (const option of options) assert.ok(table.option(name, option), `${file}: ${name}.${option}`);
       seen += 1;
     }
   }

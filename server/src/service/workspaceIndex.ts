@@ -5,7 +5,7 @@
 // file's references are rows of numbers in one typed array (the name's number in an interned table, the use, the
 // line and character of the place), and each name lists the files that name it.
 import type { FileType, KindDocument } from '../document/fileType';
-import { lineStarts } from '../document/lines';
+import { lineOf, lineStarts } from '../document/lines';
 import type { ComponentTemplate, FileKind, FileLink, NamedPart, RefUse, WorkspaceRef } from '../kinds/kind';
 import type { RefRole } from '../document/fieldRefs';
 import { matchesAny } from '../features/fileSettings';
@@ -431,13 +431,7 @@ export class WorkspaceIndex implements WorkspaceFields {
 }
 
 function placeInto(rows: Int32Array, at: number, starts: readonly number[], offset: number): void {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
+  const lo = lineOf(starts, offset);
   rows[at] = lo;
   rows[at + 1] = offset - (starts[lo] ?? 0);
 }

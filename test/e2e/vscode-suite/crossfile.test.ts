@@ -22,11 +22,11 @@ function where(location: vscode.Location | vscode.LocationLink): string {
   return `${uri.path.slice(uri.path.indexOf('/crossfile/') + 1)}:${range.start.line + 1}`;
 }
 
-/** Reverts every document an edit left dirty. */
+/** Reverts the documents this suite's edits left dirty, by URI: showing each first races editors other suites open. */
 async function revertAll(): Promise<void> {
-  for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty)) {
-    await vscode.window.showTextDocument(document);
-    await vscode.commands.executeCommand('workbench.action.files.revert');
+  for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.path.includes('/crossfile/'))) {
+    await vscode.commands.executeCommand('workbench.action.files.revert', document.uri);
+    assert.equal(document.isDirty, false, `${document.uri.path} reverted`);
   }
 }
 
