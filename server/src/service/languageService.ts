@@ -154,6 +154,12 @@ export class LanguageService {
     return this.workspace.set(file, text, found?.type, found?.doc);
   }
 
+  /** `indexFile` of a file already parsed for its check (`parse`): what it gives is read from that parse, not a new one. */
+  indexParsed(file: string, doc: SourceDocument): boolean {
+    if (PackageLayout.reads(file)) this.packages.set(file, doc.text);
+    return this.workspace.set(file, doc.text, doc.type, isConsole(doc) ? undefined : doc);
+  }
+
   /** A workspace file gone (deleted, or no longer matched by the globs). */
   forgetFile(file: string): boolean {
     if (PackageLayout.reads(file)) this.packages.delete(file);
@@ -232,12 +238,9 @@ export class LanguageService {
     return result;
   }
 
-  /** Every code the service may report on any kind, each once, in the registry's order, then what it says of whole files. */
+  /** Every code the service may report on any kind (allRules). */
   rules(): readonly RuleInfo[] {
-    const seen = new Map<string, RuleInfo>();
-    for (const kind of kinds) for (const rule of kind.rules) if (!seen.has(rule.code)) seen.set(rule.code, rule);
-    for (const rule of [emptyFile, fileNotRecognised, unmappedField, unwrittenField]) if (!seen.has(rule.code)) seen.set(rule.code, rule);
-    return [...seen.values()];
+    return allRules();
   }
 
   /** Every entry offered at `offset`. */
@@ -468,6 +471,17 @@ export class LanguageService {
   fixAll(doc: SourceDocument, file: string, code: string): TextEdit[] {
     return this.parts(doc).flatMap((p) => p.kind.fixAll?.(p.doc, code, this.env(p.doc.type.format, file)) ?? []);
   }
+}
+
+/**
+ * Every code the service may report on any kind, each once, in the registry's order, then what it says of whole files;
+ * the same for every catalog (a report's rule list needs no catalog loaded).
+ */
+export function allRules(): readonly RuleInfo[] {
+  const seen = new Map<string, RuleInfo>();
+  for (const kind of kinds) for (const rule of kind.rules) if (!seen.has(rule.code)) seen.set(rule.code, rule);
+  for (const rule of [emptyFile, fileNotRecognised, unmappedField, unwrittenField]) if (!seen.has(rule.code)) seen.set(rule.code, rule);
+  return [...seen.values()];
 }
 
 /** No content: white space and a byte order mark aside. */
