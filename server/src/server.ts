@@ -24,7 +24,7 @@ import { indexedGlobs } from './service/workspaceIndex';
 import { Cancelled, describe, guarded, throwIfCancelled, yieldToEventLoop } from './lsp/guard';
 import { LineTableDocument } from './lsp/lineTableDocument';
 import { OpenDocuments, Snapshot } from './lsp/openDocuments';
-import { SchemaDocumentRequest, SchemaDocumentResult, schemaPagePath, StatusRequest, StatusResult } from './lsp/protocol';
+import { SchemaDocumentRequest, SchemaDocumentResult, schemaPagePath, StatusRequest } from './lsp/protocol';
 import { RenameRefused } from './service/fieldRename';
 import { PullDiagnostics } from './lsp/pullDiagnostics';
 import { PushDiagnostics } from './lsp/pushDiagnostics';
@@ -241,7 +241,7 @@ documents.onDidOpen(async ({ document }) => {
   setTimeout(() => { if (workspaces.all().includes(ws)) void scanFolder(ws, 'first'); }, FIRST_READ_DELAY_MS);
 });
 
-connection.languages.diagnostics.on(guarded<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, { kind: 'full', items: [] } as DocumentDiagnosticReport,
+connection.languages.diagnostics.on(guarded<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, { kind: 'full', items: [] },
   async (params: DocumentDiagnosticParams, token) => {
     await ready;
     flushWorkspaceFiles(params.textDocument.uri, true);
@@ -405,7 +405,7 @@ connection.onRequest(SchemaDocumentRequest, guarded('schema document', log, null
   return { text };
 }));
 
-connection.onRequest(StatusRequest, guarded('status', log, { schemaVersion: '', customFieldCount: 0 } as StatusResult, async (params) => {
+connection.onRequest(StatusRequest, guarded('status', log, { schemaVersion: '', customFieldCount: 0 }, async (params) => {
   await ready;
   const ws = params?.uri ? workspaces.of(params.uri) : (workspaces.all()[0] ?? workspaces.loose);
   const catalog = ws.service.currentCatalog;

@@ -131,7 +131,7 @@ describe('completion', () => {
         assert.equal(item.documentation, undefined, `${label}'s documentation waits for resolve`);
         assert.ok(markupText((await server.resolve(item)).documentation).length > 0, `${label} has documentation`);
         assert.ok(item.textEdit, `${label} has a text edit`);
-        const edit = item.textEdit!;
+        const edit = item.textEdit;
         const range = 'range' in edit ? edit.range : edit.replace;
         const doc = server.document(uri);
         assert.ok(doc.offsetAt(range.start) <= offset && offset <= doc.offsetAt(range.end), `${label}'s edit covers the caret`);

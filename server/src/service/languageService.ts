@@ -114,7 +114,7 @@ export class LanguageService {
       if (detected.doc) return detected.doc;
       whole = detected.whole;
     }
-    const before = previous && previous.kind === type.kind ? (previous as KindDocument) : undefined;
+    const before = previous && previous.kind === type.kind ? previous : undefined;
     return kindNamed(type.kind).parse(text, type, { previous: before, whole });
   }
 
@@ -126,7 +126,7 @@ export class LanguageService {
   reparsed(doc: SourceDocument, previous: SourceDocument | undefined): number {
     if (isConsole(doc)) return doc.parts.length;
     const kind = kindNamed(doc.kind);
-    return kind.reparsed?.(doc, previous?.kind === doc.kind ? (previous as KindDocument) : undefined) ?? 1;
+    return kind.reparsed?.(doc, previous?.kind === doc.kind ? previous : undefined) ?? 1;
   }
 
   /** Whether the editor may keep its answer of `fileTypeOf` for `text`, the next version of `doc`. */
