@@ -427,7 +427,7 @@ async function indexedSnapshot(uri: string, token: CancellationToken): Promise<S
 }
 
 /** A relative path whose characters a file URI keeps as they are. */
-const PLAIN_PATH = /^[A-Za-z0-9._\-]+(?:\/[A-Za-z0-9._\-]+)*$/;
+const PLAIN_PATH = /^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
 
 /** The folder's own file URI, without a trailing slash. */
 function folderHref(ws: Workspace): string {
@@ -440,7 +440,7 @@ const fileUris = new WeakMap<Workspace, Map<string, string>>();
 /** A workspace file's URI (files are relative to the folder; absolute outside one). */
 function uriIn(ws: Workspace): (file: string) => string {
   let known = fileUris.get(ws);
-  if (!known) fileUris.set(ws, (known = new Map()));
+  if (!known) fileUris.set(ws, (known = new Map<string, string>()));
   const memo = known;
   return (file) => {
     let uri = memo.get(file);

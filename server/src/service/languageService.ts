@@ -274,19 +274,19 @@ export class LanguageService {
 
   /** The spans the editor may fold; undefined when no kind of the document folds (the editor's own folding stands). */
   folding(doc: SourceDocument): FoldingSpan[] | undefined {
-    const parts = this.parts(doc).filter((p) => p.kind.folding);
+    const parts = this.parts(doc).filter((p) => p.kind.folding !== undefined);
     return parts.length === 0 ? undefined : parts.flatMap((p) => p.kind.folding!(p.doc));
   }
 
   /** The edits that format the document (or the lines `range` touches); undefined when its kind does not format. */
   format(doc: SourceDocument, options: FormattingOptions, range?: Span): TextEdit[] | undefined {
-    const parts = this.parts(doc).filter((p) => p.kind.format);
+    const parts = this.parts(doc).filter((p) => p.kind.format !== undefined);
     return parts.length === 0 ? undefined : parts.flatMap((p) => p.kind.format!(p.doc, options, range));
   }
 
   /** The editor language ids of the formats some kind formats: what formatting is offered for. */
   formattedLanguages(): string[] {
-    const formats = new Set(kinds.filter((k) => k.format).flatMap((k) => k.formats));
+    const formats = new Set(kinds.filter((k) => k.format !== undefined).flatMap((k) => k.formats));
     return [...formats].flatMap((f) => formatOf(f).languageIds);
   }
 
