@@ -26,7 +26,7 @@ interface Case {
 
 function parseDocument(text: string, format: DocumentFormat): unknown {
   if (format === 'yaml') return parseYaml(text);
-  if (format === 'ndjson') return text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l));
+  if (format === 'ndjson') return text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as unknown);
   return JSON.parse(text);
 }
 
