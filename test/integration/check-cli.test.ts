@@ -361,11 +361,12 @@ test('corpus: the folder completes with sensible findings', async () => {
   // Configs are not event documents; pipelines are checked as pipelines (the integrations' ingest_pipeline/*.yml by
   // path, the ECS mapper's bare array of processors by content), field definition files (the integrations'
   // fields/*.yml, Beats' fields.ecs.yml) as field definitions, by path, and the family's generated templates as
-  // mappings, by path (the integrations' manifests too, which declare no mappings in this corpus).
+  // mappings, by path (the integrations' manifests too, which declare no mappings in this corpus), and the Logstash
+  // configs as Logstash pipelines, by content (their findings: test/unit/logstash-corpus-findings.test.ts).
   const PIPELINE = /\/ingest_pipeline\/[^/]+\.yml$|elastic-ecs-mapper\/example\/elasticsearch\.json$/;
   const FIELDS = /\/fields\/[^/]+\.yml$|\/fields\.ecs\.yml$/;
   const MAPPING = /elastic-ecs\/generated\/elasticsearch\/.*\.json$/;
-  for (const f of files) assert.match(f, /(sample_event|-expected)\.json$|\/ingest_pipeline\/[^/]+\.yml$|elastic-ecs-mapper\/example\/elasticsearch\.json$|\/fields\/[^/]+\.yml$|\/fields\.ecs\.yml$|elastic-ecs\/generated\/elasticsearch\/.*\.json$/, f);
+  for (const f of files) assert.match(f, /(sample_event|-expected)\.json$|\/ingest_pipeline\/[^/]+\.yml$|elastic-ecs-mapper\/example\/elasticsearch\.json$|\/fields\/[^/]+\.yml$|\/fields\.ecs\.yml$|elastic-ecs\/generated\/elasticsearch\/.*\.json$|\.conf$/, f);
   assert.ok(!rows.some((r) => MAPPING.test(r.file) && r.severity === 'error'), 'the family\'s own templates have no error');
   assert.equal([...files].filter((f) => PIPELINE.test(f)).length, 7, 'the seven corpus pipelines are checked');
   assert.equal([...files].filter((f) => FIELDS.test(f)).length, 7, 'the seven corpus field definition files are checked');
@@ -376,7 +377,9 @@ test('corpus: the folder completes with sensible findings', async () => {
   for (const f of files) {
     const text = readFileSync(f, 'utf8');
     if (/^\s*\{\s*"expected"\s*:/.test(text) || PIPELINE.test(f)) continue;
-    const uses = FIELDS.test(f) ? /^\s*-?\s*name: ecs(?:\.version)?\s*$/m.test(text) : /"ecs\.version"|"ecs"\s*:\s*\{\s*("properties"\s*:\s*\{\s*)?"version"/.test(text);
+    const uses = FIELDS.test(f) ? /^\s*-?\s*name: ecs(?:\.version)?\s*$/m.test(text)
+      : f.endsWith('.conf') ? /"\[ecs\]\[version\]"\s*=>/.test(text)
+        : /"ecs\.version"|"ecs"\s*:\s*\{\s*("properties"\s*:\s*\{\s*)?"version"/.test(text);
     assert.equal(rows.filter((r) => r.file === f && r.code === 'foreign-meta-field').length, uses ? 1 : 0, f);
     if (uses) assert.ok(!rows.some((r) => r.file === f && r.code === 'missing-required' && /schema\.version/.test(r.message)), f);
   }

@@ -22,6 +22,7 @@ import { fuzzInputs, FuzzInput } from '../fuzz/inputs';
 import { caret } from '../helpers/caret';
 
 const BOM = '\ufeff';
+const LOGSTASH_BOM = 'The file starts with a byte order mark, which Logstash cannot read: save it without one.';
 const lsp = service();
 // Fixes that add `@timestamp` write the current time: one instant for both readings of a file.
 mock.timers.enable({ apis: ['Date'], now: Date.parse('2024-05-01T12:00:00Z') });
@@ -58,11 +59,13 @@ const inputs = fuzzInputs(20_000);
 const paths = (input: FuzzInput): string[] => [`${input.kind.folder}/bom.${input.kind.extension}`, `elsewhere/bom.${input.kind.extension}`];
 
 test('the inputs cover every kind and format', () => {
-  assert.deepEqual([...new Set(inputs.map((i) => i.kind.label))].sort(), ['console', 'field definitions', 'json', 'mapping', 'ndjson', 'pipeline', 'yaml']);
+  assert.deepEqual([...new Set(inputs.map((i) => i.kind.label))].sort(), ['console', 'field definitions', 'json', 'logstash', 'mapping', 'ndjson', 'pipeline', 'yaml']);
 });
 
 test('the parsers read a text with a byte order mark as the text without it, one code unit later', () => {
   for (const input of inputs) {
+    // The Logstash syntax reports the mark (the kind test below); these are the JSON and YAML parsers.
+    if (input.kind.format === 'logstash') continue;
     const text = input.text;
     const parsers: Array<[string, (t: string) => ParsedValue]> = input.kind.format === 'yaml'
       ? [['parseYamlValue', parseYamlValue], ['parseYamlCst', parseYamlCst], ['parseYamlFast', (t) => ({ root: parseYamlFast(t), errors: [] })]]
@@ -116,7 +119,9 @@ test('every kind recognises, checks and fixes a file with a byte order mark as i
     if (!type) continue;
     const docs = [lsp.parse(plain, type), lsp.parse(marked, type)];
     const [before, after] = docs.map((doc) => lsp.diagnostics(doc, path));
-    assert.deepEqual(after.map(as), before.map(moved), `${what}: the same findings, one code unit later`);
+    // Logstash itself refuses a config that starts with a mark (docs/logstash.md): that one syntax error comes first.
+    const refused = type.kind === 'logstash' ? [`syntax-error error 0-1 ${LOGSTASH_BOM}`] : [];
+    assert.deepEqual(after.map(as), [...refused, ...before.map(moved)], `${what}: the same findings, one code unit later`);
     const [fixesBefore, fixesAfter] = docs.map((doc, i) => lsp.codeActions(doc, path, { start: 0, end: doc.text.length }, i === 0 ? before : after));
     assert.deepEqual(fixesAfter.map((f) => [f.title, edits(f, 0)]), fixesBefore.map((f) => [f.title, edits(f, 1)]), `${what}: the same fixes, one code unit later`);
     fixesAfter.forEach((fix, i) => {

@@ -7,6 +7,10 @@ export interface CliIO {
   readStdin(): Promise<string>;
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** Whether standard error is a terminal (a progress line is shown there); false when not said. */
+  stderrIsTTY?: boolean;
+  /** Milliseconds on a monotonic clock (performance.now when not said): the time a run takes. */
+  now?: () => number;
 }
 
 /** Exit codes shared by every command. */

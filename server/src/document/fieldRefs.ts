@@ -3,10 +3,11 @@
 import { EventSlice, ObjectNode, PropertyNode, Span, ValueNode } from './model';
 
 /**
- * How a reference is written: an event's key, a whole option value, a name inside a template, pattern or script, or
- * a name a mapping declares (a key under `properties`: its value is the field's mapping, not the field's value).
+ * How a reference is written: an event's key, a whole option value, a name inside a template, pattern or script, a
+ * name a mapping declares (a key under `properties`: its value is the field's mapping, not the field's value), or a
+ * field reference a condition tests (Logstash's `[source][ip]` in an `if`).
  */
-export type RefRole = 'key' | 'name' | 'template' | 'pattern' | 'script' | 'declared';
+export type RefRole = 'key' | 'name' | 'template' | 'pattern' | 'script' | 'declared' | 'selector';
 
 /** Whether the file reads the field there or writes it (an event's keys are all writes). */
 export type RefAccess = 'read' | 'write';

@@ -4,10 +4,11 @@ import type { KindName } from '../document/fileType';
 import { eventsKind } from './events/eventsKind';
 import { fieldDefinitionsKind } from './fieldDefinitions/fieldDefinitionsKind';
 import type { FileKind } from './kind';
+import { logstashKind } from './logstash/logstashKind';
 import { mappingKind } from './mappings/mappingKind';
 import { pipelineKind } from './pipelines/pipelineKind';
 
-export const kinds: readonly FileKind[] = [eventsKind, pipelineKind, fieldDefinitionsKind, mappingKind];
+export const kinds: readonly FileKind[] = [eventsKind, pipelineKind, fieldDefinitionsKind, mappingKind, logstashKind];
 
 const byName = new Map<KindName, FileKind>(kinds.map((k) => [k.name, k]));
 
