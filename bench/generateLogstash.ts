@@ -28,7 +28,7 @@ export interface LogstashBenchConfig {
   filters: number;
   /** `if` clauses. */
   conditionals: number;
-  /** The middle mutate renamed to an unknown plugin name (`mutatee`): one more problem for the file's checks. */
+  /** The first `=>` of the middle mutate deleted: one more problem (a syntax error) for the file's checks. */
   edit: { start: number; end: number; text: string };
 }
 
@@ -230,6 +230,6 @@ export function logstashConfig(bytes: number, seed = bytes): LogstashBenchConfig
     text,
     filters: w.filters,
     conditionals: w.conditionals,
-    edit: { start: middle, end: middle + 'mutate'.length, text: 'mutatee' },
+    edit: { start: text.indexOf('=>', middle), end: text.indexOf('=>', middle) + 2, text: '' },
   };
 }

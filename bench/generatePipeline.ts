@@ -15,8 +15,8 @@ type Json = Record<string, unknown>;
 
 const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)];
 
-const vendors = ['fortinet.firewall', 'cisco.asa', 'paloalto.panos', 'zscaler.zia', 'okta.system', 'crowdstrike.falcon', 'azure.signinlogs'];
-const vendorLeaves = ['action', 'srcip', 'dstip', 'srcport', 'dstport', 'sessionid', 'policyid', 'devname', 'msg', 'level', 'duration', 'sentbyte', 'rcvdbyte', 'user', 'app', 'proto'];
+export const vendors = ['fortinet.firewall', 'cisco.asa', 'paloalto.panos', 'zscaler.zia', 'okta.system', 'crowdstrike.falcon', 'azure.signinlogs'];
+export const vendorLeaves = ['action', 'srcip', 'dstip', 'srcport', 'dstport', 'sessionid', 'policyid', 'devname', 'msg', 'level', 'duration', 'sentbyte', 'rcvdbyte', 'user', 'app', 'proto'];
 const numeric = new Set<string>(['long', 'integer', 'float', 'half_float', 'scaled_float']);
 const convertType: Record<string, string> = {
   long: 'long', integer: 'integer', float: 'float', half_float: 'float', scaled_float: 'float', ip: 'ip', boolean: 'boolean', keyword: 'string',

@@ -6,9 +6,10 @@
 // in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up), then the memory of
 // long typing sessions at 100 KB and 1 MB (longSession.ts), large inputs (largeInputs.ts) and the figures behind the
 // tests' clock-free bounds (responsiveness.ts).
-// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|beats|large|long|workspace|responsiveness
+// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|logstash|beats|large|long|workspace|cli|responsiveness
 // (one kind of document; workspace: the integrations-sized workspace alone, integrationsWorkspace.ts, --packages N
-// (default 400); pipeline.ts, mapping.ts, beats.ts; large: the large inputs alone, largeInputs.ts; long: the long sessions alone,
+// (default 400); cli: `fieldwise check` over a generated integrations repository, cli.ts, --cli-packages N (default 320);
+// pipeline.ts, mapping.ts, logstash.ts, beats.ts; large: the large inputs alone, largeInputs.ts; long: the long sessions alone,
 // longSession.ts, of the formats given; responsiveness: responsiveness.ts alone), --formats json,yaml,
 // --no-warmup (skip the in-process rounds), --no-same-flags (skip
 // Fieldwise started with the peers' node flags, table.ts printSameFlags), --profile (CPU profile
@@ -34,9 +35,11 @@ import { printSameFlags, printTable, SideFigures, Summary } from './table';
 import { median } from './stats';
 import { benchBeats } from './beats';
 import { benchMapping } from './mapping';
+import { benchLogstash } from './logstash';
 import { benchPipeline, benchPipelineDocument } from './pipeline';
 import { ComparedDocument, runCompare } from './compare';
 import { benchIntegrations, integrationsRows } from './integrationsWorkspace';
+import { benchCli, CLI_PACKAGES } from './cli';
 
 const OUT = join(REPO, 'bench/out');
 const DOCS = join(OUT, 'docs');
@@ -51,6 +54,8 @@ interface Options {
   large: boolean;
   /** The mapping row (bench/mapping.ts). */
   mapping: boolean;
+  /** The Logstash rows (bench/logstash.ts). */
+  logstash: boolean;
   /** The Beats row (bench/beats.ts). */
   beats: boolean;
   /** The long sessions alone (bench/longSession.ts); they also run after the table of clean or dense documents. */
@@ -60,6 +65,9 @@ interface Options {
   /** The integrations-sized workspace (bench/integrationsWorkspace.ts), of `packages` packages. */
   workspace: boolean;
   packages: number;
+  /** The CLI row (bench/cli.ts) and the packages of its generated tree. */
+  cli: boolean;
+  cliPackages: number;
   formats: BenchFormat[];
   warmup: boolean;
   profile: boolean;
@@ -95,11 +103,14 @@ function options(argv: string[]): Options {
   const comparable = ['clean', 'dense', 'pipeline'] as const;
   const only = compare !== undefined
     ? list<BenchKind | 'pipeline'>('--only', comparable)
-    : list<BenchKind | 'pipeline' | 'mapping' | 'beats' | 'large' | 'long' | 'workspace' | 'responsiveness'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'beats', 'large', 'long', 'workspace', 'responsiveness']);
+    : list<BenchKind | 'pipeline' | 'mapping' | 'logstash' | 'beats' | 'large' | 'long' | 'workspace' | 'cli' | 'responsiveness'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'logstash', 'beats', 'large', 'long', 'workspace', 'cli', 'responsiveness']);
   const packages = Number(value('--packages') ?? 400);
   if (!Number.isInteger(packages) || packages < 1) throw new Error('--packages: a whole number of at least 1');
+  const cliPackages = Number(value('--cli-packages') ?? CLI_PACKAGES);
+  if (!Number.isInteger(cliPackages) || cliPackages < 1) throw new Error('--cli-packages: a whole number of at least 1');
+  const named = only as readonly string[];
   return {
-    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), beats: only.includes('beats'), large: only.includes('large'), long: only.includes('long'), workspace: only.includes('workspace'), packages, responsiveness: only.includes('responsiveness'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
+    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), logstash: named.includes('logstash'), beats: named.includes('beats'), large: only.includes('large'), long: only.includes('long'), workspace: named.includes('workspace'), packages, cli: named.includes('cli'), cliPackages, responsiveness: named.includes('responsiveness'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
     warmup: !argv.includes('--no-warmup'), profile: argv.includes('--profile'),
     sameFlags: !argv.includes('--no-same-flags'), compare,
   };
@@ -111,7 +122,7 @@ function peerSchema(): string {
   try {
     schema = execFileSync(process.execPath, [join(REPO, 'dist/cli.js'), 'fields', '--format', 'json-schema'], { encoding: 'utf8', maxBuffer: 64 << 20 });
   } catch (error) {
-    throw new Error(`'node dist/cli.js fields --format json-schema' failed, so the peers have no schema: ${(error as Error).message}`);
+    throw new Error(`'node dist/cli.js fields --format json-schema' failed, so the peers have no schema: ${(error as Error).message}`, { cause: error });
   }
   const file = join(OUT, 'schema.json');
   writeFileSync(file, schema);
@@ -143,12 +154,14 @@ async function main(): Promise<void> {
   if (opts.workspace) {
     const figures = await benchIntegrations(opts.runs, join(OUT, 'integrations'), opts.packages, catalog);
     process.stdout.write(`${integrationsRows(figures).join('\n')}\n`);
-    if (!opts.pipeline && !opts.mapping && opts.kinds.length === 0 && !opts.long && !opts.large && !opts.responsiveness) return;
+    if (!opts.pipeline && !opts.mapping && !opts.logstash && !opts.cli && opts.kinds.length === 0 && !opts.long && !opts.large && !opts.responsiveness) return;
   }
   const kindRowsAfter = [
     ...(opts.pipeline ? await benchPipeline(opts.runs, catalog, DOCS) : []),
     ...(opts.mapping ? await benchMapping(opts.runs, catalog, DOCS) : []),
+    ...(opts.logstash ? await benchLogstash(opts.runs, catalog, DOCS) : []),
     ...(opts.beats ? await benchBeats(opts.runs, catalog, DOCS) : []),
+    ...(opts.cli ? await benchCli({ runs: Math.min(opts.runs, 3), packages: opts.cliPackages }, catalog, OUT) : []),
   ];
   if (opts.kinds.length === 0) {
     if (kindRowsAfter.length > 0 || !(opts.long || opts.responsiveness)) printTable([], { runs: opts.runs, cores: cpus().length, loadBefore, loadAfter: loadavg()[0], minutes: (Date.now() - started) / 60000 }, kindRowsAfter);

@@ -8,6 +8,8 @@ const entries = [
   // `env -S` passes the flags to node (coreutils 8.30+, macOS).
   { in: 'server/src/server.ts', out: 'server', banner: '#!/usr/bin/env -S node --max-semi-space-size=1 --heap-growing-percent=150' },
   { in: 'server/src/cli/main.ts', out: 'cli', banner: '#!/usr/bin/env node' },
+  // `fieldwise check --jobs N` checks on worker threads that run this bundle (server/src/cli/checkPool.ts).
+  { in: 'server/src/cli/checkWorker.ts', out: 'checkWorker' },
   { in: 'client/src/extension.ts', out: 'extension' },
   // The embedded conversion service renders in a worker thread, off the extension host's thread.
   { in: 'conversion/embeddedServiceWorker.ts', out: 'embeddedServiceWorker' },

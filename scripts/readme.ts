@@ -49,7 +49,10 @@ function settingsSection(): string {
   return [
     'The language server reads the `fieldwise` section from any client (`workspace/configuration`); VS Code shows',
     'these in its settings editor. In an untrusted workspace, `fieldwise.conversion.baseUrl` and',
-    '`fieldwise.schema.definitions` keep their defaults.',
+    '`fieldwise.schema.definitions` keep their defaults. The settings that decide findings (`files`, `events`,',
+    '`diagnostics.severity` and `disable`, `schema.definitions`) can also be written once for a project in',
+    '`.fieldwise/config.yml`, which `fieldwise check` reads too; an editor setting changed from its default overrides',
+    'it on that machine ([docs/ci.md](docs/ci.md#the-project-configuration)).',
     '',
     '| setting | default | meaning |',
     '|---|---|---|',

@@ -1,4 +1,4 @@
-// The language client: starts dist/server.js over stdio for event documents and restarts it after a crash.
+// The language client: starts dist/server.js over stdio for the documents the server reads and restarts it after a crash.
 import * as vscode from 'vscode';
 import {
   CloseAction,
@@ -12,6 +12,7 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 import { connectionErrorAction, CrashPolicy } from './crashPolicy';
+import { DocumentLanguageFeature } from './documentLanguage';
 import { SERVER_EXEC_ARGV } from './serverFlags';
 import { serverDocumentSelector } from './documentSelector';
 import { SECTION } from './settings';
@@ -38,7 +39,9 @@ export function createLanguageClient(extensionUri: vscode.Uri, output: vscode.Lo
     outputChannel: output,
     errorHandler: new NotifyingErrorHandler(crashes, output),
   };
-  return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  const client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  client.registerFeature(new DocumentLanguageFeature(client, output));
+  return client;
 }
 
 /** Shows the user what happened to the server, with the way out (output, restart), instead of the library's generic text. */

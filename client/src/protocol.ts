@@ -1,5 +1,5 @@
 // Fieldwise's extensions to the language server protocol (documented in docs/extension.md, "Protocol extensions").
-import { RequestType } from 'vscode-languageclient/node';
+import { NotificationType, RequestType } from 'vscode-languageclient/node';
 
 export interface FieldwiseStatus {
   /** Version of the field schema the server loaded, e.g. `1.11.0-7`. */
@@ -25,6 +25,22 @@ export function isFieldwiseStatus(value: unknown): value is FieldwiseStatus {
     Number.isInteger(candidate.customFieldCount) &&
     candidate.customFieldCount >= 0
   );
+}
+
+export interface DocumentLanguageParams {
+  uri: string;
+  /** The language the server recognised the document as written in (`logstash`). */
+  languageId: string;
+}
+
+/** Server to client: an open document is written in another language than VS Code gave it (a `.conf` file that is Logstash). */
+export const documentLanguageNotification = new NotificationType<DocumentLanguageParams>('fieldwise/documentLanguage');
+
+/** Whether a notification's params have the documented shape. */
+export function isDocumentLanguageParams(value: unknown): value is DocumentLanguageParams {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return typeof candidate.uri === 'string' && typeof candidate.languageId === 'string' && /^[\w.-]+$/.test(candidate.languageId);
 }
 
 export interface SchemaDocumentParams {

@@ -1,6 +1,6 @@
 // The language status item of event documents: schema version and the number of custom fields loaded.
 import * as vscode from 'vscode';
-import { serverDocumentSelector } from './documentSelector';
+import { serverLanguageSelector } from './documentSelector';
 import { LanguageServer } from './languageServer';
 import { FieldwiseStatus } from './protocol';
 import { RESTART_COMMAND, SHOW_OUTPUT_COMMAND } from './languageClient';
@@ -20,8 +20,8 @@ export class StatusItem implements vscode.Disposable {
   private latest: FieldwiseStatus | undefined;
 
   constructor(private readonly server: LanguageServer) {
-    // Same selector as the client: the item shows beside exactly the documents the server handles.
-    this.item = vscode.languages.createLanguageStatusItem(STATUS_ITEM_ID, serverDocumentSelector);
+    // The server's languages: the item shows beside the documents the server handles (a `.conf` file once it is Logstash).
+    this.item = vscode.languages.createLanguageStatusItem(STATUS_ITEM_ID, serverLanguageSelector);
     this.item.name = 'Fieldwise';
     this.show({ text: 'Fieldwise: starting', busy: true });
     this.subscriptions.push(
@@ -82,7 +82,7 @@ export class StatusItem implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.subscriptions.forEach((subscription) => subscription.dispose());
+    this.subscriptions.forEach((subscription) => { subscription.dispose(); });
     this.item.dispose();
   }
 }

@@ -24,7 +24,8 @@ import { indexedGlobs } from './service/workspaceIndex';
 import { Cancelled, describe, guarded, throwIfCancelled, yieldToEventLoop } from './lsp/guard';
 import { LineTableDocument } from './lsp/lineTableDocument';
 import { OpenDocuments, Snapshot } from './lsp/openDocuments';
-import { SchemaDocumentRequest, SchemaDocumentResult, schemaPagePath, StatusRequest, StatusResult } from './lsp/protocol';
+import { DocumentLanguageNotification, SchemaDocumentRequest, SchemaDocumentResult, schemaPagePath, StatusRequest } from './lsp/protocol';
+import { DocumentLanguages } from './lsp/documentLanguages';
 import { RenameRefused } from './service/fieldRename';
 import { PullDiagnostics } from './lsp/pullDiagnostics';
 import { PushDiagnostics } from './lsp/pushDiagnostics';
@@ -83,7 +84,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult | ResponseE
   } catch (error) {
     return new ResponseError(ErrorCodes.InternalError, `fieldwise: the built-in field definitions do not load: ${describe(error)}`, { retry: false });
   }
-  workspaces = new Workspaces(builtin);
+  workspaces = new Workspaces(builtin, openTextAt);
   const folders = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: params.rootUri }] : []);
   for (const f of folders) {
     const folder = folderFromUri(f.uri, f.name);
@@ -206,6 +207,14 @@ documents.onDidChangeContent(async ({ document }) => {
   push.schedule(document.uri, first ? 0 : undefined);
 });
 
+// A document whose content says another language than the one it was opened with (a `.conf` file that is a Logstash
+// pipeline): a client that sets languages is told, once the text says so.
+const languages = new DocumentLanguages((uri, languageId) => void connection.sendNotification(DocumentLanguageNotification, { uri, languageId }));
+documents.onDidChangeContent(async ({ document }) => {
+  await ready;
+  if (client.documentLanguage) languages.follow(open.context(document.uri));
+});
+
 // An open workspace file's text is the index's copy: one that may define component templates is indexed after a pause
 // in typing (other documents' findings read it), every other one when an action on a mapping needs it.
 let indexTimer: NodeJS.Timeout | undefined;
@@ -224,6 +233,7 @@ documents.onDidClose(({ document }) => {
   const ws = workspaces.of(document.uri);
   if (ws.folder) workspaceFiles.closed(ws, ws.fileOf(document.uri));
   seen.delete(document.uri);
+  languages.forget(document.uri);
   open.close(document.uri);
   pull.forget(document.uri);
   if (!client.pullDiagnostics) push.close(document.uri);
@@ -241,7 +251,7 @@ documents.onDidOpen(async ({ document }) => {
   setTimeout(() => { if (workspaces.all().includes(ws)) void scanFolder(ws, 'first'); }, FIRST_READ_DELAY_MS);
 });
 
-connection.languages.diagnostics.on(guarded<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, { kind: 'full', items: [] } as DocumentDiagnosticReport,
+connection.languages.diagnostics.on(guarded<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, { kind: 'full', items: [] },
   async (params: DocumentDiagnosticParams, token) => {
     await ready;
     flushWorkspaceFiles(params.textDocument.uri, true);
@@ -405,7 +415,7 @@ connection.onRequest(SchemaDocumentRequest, guarded('schema document', log, null
   return { text };
 }));
 
-connection.onRequest(StatusRequest, guarded('status', log, { schemaVersion: '', customFieldCount: 0 } as StatusResult, async (params) => {
+connection.onRequest(StatusRequest, guarded('status', log, { schemaVersion: '', customFieldCount: 0 }, async (params) => {
   await ready;
   const ws = params?.uri ? workspaces.of(params.uri) : (workspaces.all()[0] ?? workspaces.loose);
   const catalog = ws.service.currentCatalog;
@@ -427,7 +437,7 @@ async function indexedSnapshot(uri: string, token: CancellationToken): Promise<S
 }
 
 /** A relative path whose characters a file URI keeps as they are. */
-const PLAIN_PATH = /^[A-Za-z0-9._\-]+(?:\/[A-Za-z0-9._\-]+)*$/;
+const PLAIN_PATH = /^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
 
 /** The folder's own file URI, without a trailing slash. */
 function folderHref(ws: Workspace): string {
@@ -440,7 +450,7 @@ const fileUris = new WeakMap<Workspace, Map<string, string>>();
 /** A workspace file's URI (files are relative to the folder; absolute outside one). */
 function uriIn(ws: Workspace): (file: string) => string {
   let known = fileUris.get(ws);
-  if (!known) fileUris.set(ws, (known = new Map()));
+  if (!known) fileUris.set(ws, (known = new Map<string, string>()));
   const memo = known;
   return (file) => {
     let uri = memo.get(file);
@@ -528,6 +538,11 @@ async function updateWatchers(): Promise<void> {
   } catch (error) {
     log(`fieldwise: cannot watch the custom definitions: ${describe(error)}`);
   }
+}
+
+/** The text of the open document at a file-system path, if one is open (a file's neighbours are read from it first). */
+function openTextAt(path: string): string | undefined {
+  return documents.get(pathToFileURL(path).href)?.getText();
 }
 
 /** The open documents of a workspace that the index reads, by file: their text is read only when indexed. */

@@ -1,7 +1,8 @@
 // A second, independent real client: Neovim (Debian's package, built-in LSP client) runs headless with the setup
 // users copy (test/e2e/neovim/init.lua, docs/neovim.md) against the built server, opens a JSON and a YAML event
-// file, an ingest pipeline, an index template and a Beats configuration, and asks for diagnostics, completion, hover
-// and (in the pipeline, the template and the Beats configuration) a quick fix;
+// file, an ingest pipeline, an index template, a Logstash pipeline and a Beats configuration, and asks for
+// diagnostics, completion, hover, (in the pipeline, the template and the Beats configuration) a quick fix, and (in the
+// Logstash pipeline) the outline and formatting;
 // test/e2e/neovim/probe.lua writes what Neovim saw as JSON.
 // Needs `npm run build` first (dist/server.js).
 import { test } from 'node:test';
@@ -19,6 +20,7 @@ const PROBE = join(__dirname, 'neovim/probe.lua');
 const EVENTS = join(REPO, 'test/fixtures/lsp/workspace/events');
 const PIPELINES = join(REPO, 'test/fixtures/lsp/workspace/elasticsearch/ingest_pipeline');
 const TEMPLATES = join(REPO, 'test/fixtures/lsp/workspace/elasticsearch/index_templates');
+const LOGSTASH = join(REPO, 'test/e2e/fixtures/workspace/pipeline');
 
 interface SeenDiagnostic { line: number; col: number; end_line: number; end_col: number; severity: number; code: string; message: string; source: string }
 interface SeenItem { label: string; detail?: string; badge: string | null; insertTextFormat?: number; newText?: string; documentation: string | null }
@@ -32,6 +34,8 @@ interface SeenFile {
   after_edit?: SeenDiagnostic[];
   fix?: { titles: string[]; applied: boolean; text: string };
   after_fix?: SeenDiagnostic[];
+  symbols?: string[];
+  formatted?: string;
 }
 interface Report { files: SeenFile[]; error?: string; nvim: { major: number; minor: number } }
 
@@ -90,6 +94,13 @@ test('Neovim (vim.lsp) gets diagnostics, completion, hover and quick fixes from 
     const templateText = readFileSync(template, 'utf8');
     // The blank line inside destination's `properties`, at its indentation.
     const blank = positionOf(templateText, '"destination": {\n          "properties": {\n            \n', '"destination": {\n          "properties": {\n            '.length);
+    // A Logstash pipeline: a `.conf` file whose content opens a section (init.lua gives it the logstash file type).
+    mkdirSync(join(workspace, 'pipeline'));
+    const conf = join(workspace, 'pipeline', 'apache.conf');
+    copyFileSync(join(LOGSTASH, 'apache.conf'), conf);
+    const fieldsConf = join(workspace, 'pipeline', 'fields.conf');
+    copyFileSync(join(LOGSTASH, 'fields.conf'), fieldsConf);
+    const fieldsText = readFileSync(fieldsConf, 'utf8');
     // A Beats configuration by its path (fieldwise.files.beats: **/filebeat*.yml).
     const beats = join(workspace, 'filebeat.yml');
     const beatsText = 'filebeat.inputs:\n  - type: filestream\n    id: web\n    processors:\n      - rename:\n          fields:\n            - from: source.address\n              to: source.ipp\n      - add_fields:\n          target: event\n          fields:\n            kind: alert\n';
@@ -130,6 +141,14 @@ test('Neovim (vim.lsp) gets diagnostics, completion, hover and quick fixes from 
           hover: [positionOf(templateText, '"kind"', 2)],
           fix: { code: 'mapping-type-mismatch', title: "Map as ip, the schema's type" },
         },
+        { path: conf, clean: true, outline: true, format: { tabSize: 2, insertSpaces: true } },
+        {
+          path: fieldsConf,
+          // Inside the selector `[source][ip]`, right after `[source][`; hover on its `ip`.
+          completion: [positionOf(fieldsText, '[source][ip]', '[source]['.length)],
+          hover: [positionOf(fieldsText, '[source][ip]', '[source][i'.length)],
+          fix: { code: 'unknown-field', title: 'Rename to [destination][address]' },
+        },
         {
           path: beats,
           // A key under add_fields, right after `ki` in `kind` (the fields below the target, event).
@@ -146,7 +165,7 @@ test('Neovim (vim.lsp) gets diagnostics, completion, hover and quick fixes from 
     assert.ok(existsSync(out), `Neovim wrote its report (exit ${run.code}): ${run.stderr.slice(-2000)}`);
     const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
     assert.equal(report.error, undefined, `the probe ran through: ${report.error}`);
-    const [jsonSeen, yamlSeen, pipelineSeen, templateSeen, beatsSeen] = report.files;
+    const [jsonSeen, yamlSeen, pipelineSeen, templateSeen, logstashSeen, logstashFieldsSeen, beatsSeen] = report.files;
 
     // JSON: attached with incremental sync, the injected problems as diagnostics.
     assert.equal(jsonSeen.filetype, 'json');
@@ -230,6 +249,30 @@ test('Neovim (vim.lsp) gets diagnostics, completion, hover and quick fixes from 
     assert.match(templateSeen.fix.text, /"ip": \{ "type": "ip" \}/);
     assert.deepEqual(problems(templateSeen.after_fix), []);
 
+    // The Logstash pipeline: its file type, its outline, and the formatting applied by Neovim.
+    assert.equal(logstashSeen.filetype, 'logstash');
+    assert.deepEqual(logstashSeen.diagnostics, []);
+    assert.deepEqual(logstashSeen.symbols, [
+      'input', '  beats', 'filter', '  if [event][module] == "apache"', '    grok (apache-access)', '  else', '    drop', 'output', '  elasticsearch',
+    ]);
+    assert.equal(logstashSeen.formatted, APACHE_FORMATTED);
+
+    // The Logstash fields: completion inside `[source][`, hover on a selector, the unknown field renamed by its fix.
+    assert.equal(logstashFieldsSeen.filetype, 'logstash');
+    assert.deepEqual(problems(logstashFieldsSeen.diagnostics), ['unknown-field']);
+    const addres = logstashFieldsSeen.diagnostics.find((d) => d.code === 'unknown-field')!;
+    const addresAt = positionOf(fieldsText, '[destination][addres]', '[destination]['.length);
+    assert.deepEqual([addres.line, addres.col, addres.end_col], [addresAt.line, addresAt.character, addresAt.character + 6], 'the diagnostic covers `addres`');
+    const sourceItems = logstashFieldsSeen.completion[0];
+    const sourceIp = sourceItems.find((i) => i.label === 'ip');
+    assert.ok(sourceIp, `ip offered inside [source][: ${sourceItems.map((i) => i.label).join(', ')}`);
+    assert.match(sourceIp.detail ?? '', /\bcore\b/);
+    assert.ok(!sourceItems.some((i) => i.label === 'event'), 'only source\'s fields inside [source][');
+    assert.match(logstashFieldsSeen.hover[0] ?? '', /source\.ip/);
+    assert.ok(logstashFieldsSeen.fix?.applied, `the rename was offered: ${logstashFieldsSeen.fix?.titles.join(' | ')}`);
+    assert.match(logstashFieldsSeen.fix.text, /"\[tmp\]\[addr\]" => "\[destination\]\[address\]"/);
+    assert.deepEqual(problems(logstashFieldsSeen.after_fix), []);
+
     // The Beats configuration: the misspelt field a rename writes, where it is.
     assert.equal(beatsSeen.filetype, 'yaml');
     assert.deepEqual(problems(beatsSeen.diagnostics), ['unknown-field'], JSON.stringify(beatsSeen.diagnostics));
@@ -252,3 +295,31 @@ test('Neovim (vim.lsp) gets diagnostics, completion, hover and quick fixes from 
     rmSync(workspace, { recursive: true, force: true });
   }
 });
+
+/** test/e2e/fixtures/workspace/pipeline/apache.conf formatted with two spaces (Neovim drops the last line break). */
+const APACHE_FORMATTED = [
+  '# Apache access logs shipped by Filebeat.',
+  'input {',
+  '  beats {',
+  '    port => 5044',
+  '  }',
+  '}',
+  '',
+  'filter {',
+  '  if [event][module] == "apache" {',
+  '    grok {',
+  '      match => { "message" => "%{IPORHOST:[source][address]} - %{DATA:[user][name]} %{GREEDYDATA:[url][original]}" }',
+  '      id => "apache-access"',
+  '    }',
+  '  } else {',
+  '    drop { }',
+  '  }',
+  '}',
+  '',
+  'output {',
+  '  elasticsearch {',
+  '    hosts => ["https://localhost:9200"]',
+  '    index => "logs-%{[event][module]}-%{+YYYY.MM.dd}"',
+  '  }',
+  '}',
+].join('\n');

@@ -117,6 +117,28 @@ test('Fieldwise in code-server (real VS Code workbench)', { skip: e2eSkipped() ?
         await workbench.page.keyboard.press('Escape');
       }));
 
+    await t.test('UI: a .conf file under pipeline/ opens as Logstash, highlighted', () =>
+      withWorkbench(browser!, server!, workspace, 'logstash', async (workbench) => {
+        await openQuickFile(workbench.page, 'apache.conf');
+        // The status bar's language mode follows the server's recognition (VS Code opens .conf as Properties).
+        await workbench.page.locator('[id="status.editor.mode"]').filter({ hasText: 'Logstash' }).first().waitFor({ timeout: 30_000 });
+        // The grammar colours the parts of a conditional apart: the keyword, the field reference, the string.
+        const line = workbench.page.locator('.monaco-editor .view-line').filter({ hasText: 'if [event][module] == "apache" {' }).first();
+        const colours = await waitUntil(async () => {
+          const spans = line.locator('span > span');
+          const tokens: Array<{ text: string; colour: string }> = [];
+          for (let i = 0, n = await spans.count(); i < n; i++) {
+            const text = (await spans.nth(i).innerText()).trim();
+            if (text !== '') tokens.push({ text, colour: (await spans.nth(i).getAttribute('class')) ?? '' });
+          }
+          return new Set(tokens.map((token) => token.colour)).size >= 3 ? tokens : undefined;
+        }, 30_000);
+        assert.ok(colours, 'the conditional is highlighted in at least three colours');
+        const colourOf = (text: string): string | undefined => colours.find((token) => token.text === text)?.colour;
+        assert.notEqual(colourOf('if'), colourOf('"apache"'), `tokens: ${JSON.stringify(colours)}`);
+        await screenshot(workbench.page, ARTIFACTS, 'logstash.png');
+      }));
+
     await t.test('UI: the preview webview shows what Parsoid renders, through its nested frames', () =>
       withWorkbench(browser!, server!, workspace, 'preview', async (workbench) => {
         await openQuickFile(workbench.page, 'Main_Page.wiki');

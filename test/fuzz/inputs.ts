@@ -1,5 +1,6 @@
 // The files the fuzzers start from, per file kind the server knows: the real-world corpus, examples/ and generated
-// events, pipelines, field definition files, mappings and console text holding a template and a pipeline.
+// events, pipelines, field definition files, mappings, console text holding a template and a pipeline, and Logstash
+// pipeline configs.
 // A new file kind is one more entry in FILE_KINDS (how to recognise its seed files and generate one).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
@@ -11,6 +12,7 @@ import type { Catalog } from '../../server/src/catalog/types';
 import { renderIndexTemplate } from '../../server/src/cli/formats/indexTemplate';
 import { random } from '../../bench/generate';
 import { generateFieldDefinitions, generateMapping } from '../../bench/generateMapping';
+import { logstashConfig } from '../../bench/generateLogstash';
 import { CORPUS, corpusFiles } from '../helpers/corpus';
 
 // The bench's seeded generator: the same numbers for the same seed everywhere.
@@ -99,12 +101,21 @@ export const FILE_KINDS: readonly FileKind[] = [
     generate: (seed, processors) => sampleBeats(random(seed), processors),
   },
   {
+    // Every .conf file of the corpus is a Logstash pipeline; a unit is about one conditional block of the bench's config.
+    format: 'logstash', languageId: 'logstash', extension: 'conf', folder: 'pipeline', label: 'logstash',
+    matches: (file) => extname(file) === '.conf',
+    generate: (seed, units) => logstashConfig(units * LOGSTASH_UNIT, seed).text,
+  },
+  {
     // Console text: the format is its bodies'; the kind of each body is its request's endpoint.
     format: 'json', languageId: 'es-console', extension: 'http', folder: 'console', label: 'console',
     matches: () => false,
     generate: (seed, units) => consoleText(seed, units),
   },
 ];
+
+/** Characters of generated Logstash config per unit: a conditional block with a few filters. */
+const LOGSTASH_UNIT = 700;
 
 /** Ingest pipelines among the seed files: integration packages' and the ECS mapper's bare array. */
 const PIPELINE_FILE = /\/ingest_pipeline\/[^/]+\.ya?ml$|elastic-ecs-mapper\/example\/elasticsearch\.json$/;

@@ -1,13 +1,13 @@
 // A person typing into the real server (dist/server.js over stdio) for a long time: ranged didChange edits from the
-// mutation generator, each followed by diagnostics and some of completion, hover, code actions and inlay hints at
-// random places. Every few edits the same text, opened fresh under another name, must get exactly the same
-// diagnostics; a diagnostics request of that comparison that is cancelled or answered ContentModified is asked again
-// on the settled document (no edit comes meanwhile), and the retries are counted. Counts what went wrong instead of
-// stopping at the first problem, so long runs report figures.
+// mutation generator, each followed by diagnostics and some of completion, hover, code actions, inlay hints, the
+// outline, folding ranges and formatting at random places. Every few edits the same text, opened fresh under another
+// name, must get exactly the same diagnostics; a diagnostics request of that comparison that is cancelled or answered
+// ContentModified is asked again on the settled document (no edit comes meanwhile), and the retries are counted.
+// Counts what went wrong instead of stopping at the first problem, so long runs report figures.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LSPErrorCodes, ResponseError } from 'vscode-languageserver-protocol';
+import { DocumentFormattingRequest, DocumentRangeFormattingRequest, DocumentSymbolRequest, FoldingRangeRequest, LSPErrorCodes, ResponseError } from 'vscode-languageserver-protocol';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { fileUri, LspSession, messageText, startServer } from '../fixtures/lsp/harness';
 import type { FileKind } from './inputs';
@@ -173,6 +173,13 @@ export async function drive(server: LspSession, folder: string, plan: SessionPla
     else if (roll < 0.6) await ask(n, `hover at ${at}`, server.hover(uri, at));
     else if (roll < 0.75) await ask(n, `code actions at ${at}`, server.codeActions(uri, Math.max(0, at - 50), Math.min(text.length, at + 50)));
     else if (roll < 0.85) await ask(n, `inlay hints around ${at}`, server.inlayHints(uri, Math.max(0, at - 500), Math.min(text.length, at + 500)));
+    else if (roll < 0.89) await ask(n, 'outline', server.request(DocumentSymbolRequest.method, { textDocument: { uri } }));
+    else if (roll < 0.93) await ask(n, 'folding ranges', server.request(FoldingRangeRequest.method, { textDocument: { uri } }));
+    else if (roll < 0.96) await ask(n, 'formatting', server.request(DocumentFormattingRequest.method, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }));
+    else {
+      const range = { start: server.position(uri, Math.max(0, at - 200)), end: server.position(uri, at) };
+      await ask(n, `range formatting before ${at}`, server.request(DocumentRangeFormattingRequest.method, { textDocument: { uri }, range, options: { tabSize: 4, insertSpaces: false } }));
+    }
     if (racing) await racing;
     if (n % compareEvery === 0) await compareFresh(n);
     if (plan.memoryAt?.includes(n)) figures.memoryMb.set(n, processMemoryMb(server.child.pid!, 'VmRSS'));

@@ -21,14 +21,14 @@ function snapshots(): string[] {
 }
 
 /**
- * The npm tarball's files (below `package/`): the CLI, the language server, the data they read,
+ * The npm tarball's files (below `package/`): the CLI with its check worker, the language server, the data they read,
  * and the pages npm shows. Not the extension's bundles, the source maps (they carry the TypeScript sources), tests,
  * benchmarks or scripts.
  */
 export function expectedNpmFiles(): string[] {
   return [
     'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md',
-    'dist/cli.js', 'dist/server.js',
+    'dist/cli.js', 'dist/checkWorker.js', 'dist/server.js',
     ...snapshots(),
     ...filesUnder('schema'),
   ].sort();

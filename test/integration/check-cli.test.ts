@@ -127,15 +127,25 @@ function sarifSchema(): object | undefined {
   return found ? (JSON.parse(readFileSync(found, 'utf8')) as object) : undefined;
 }
 
+/** The parts of a SARIF 2.1.0 log these tests read (the schema test checks the whole). */
+interface SarifLog {
+  version: string;
+  runs: Array<{
+    tool: { driver: { name: string; rules: SarifRule[] } };
+    results: Array<{ ruleId: string; ruleIndex?: number; level: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number; endLine: number } } }> }>;
+  }>;
+}
+interface SarifRule { id: string; name: string; shortDescription: { text: string }; fullDescription: { text: string }; defaultConfiguration: { level: string }; properties: { specSource: string } }
+
 test('sarif: a SARIF 2.1.0 log with rule metadata, structurally sound', async () => {
   const run = await cli(['--format', 'sarif', 'examples/']);
   assert.equal(run.code, 1, run.stderr);
-  const log = JSON.parse(run.stdout);
+  const log = JSON.parse(run.stdout) as SarifLog;
   assert.equal(log.version, '2.1.0');
   assert.equal(log.runs.length, 1);
   const driver = log.runs[0].tool.driver;
   assert.equal(driver.name, 'fieldwise');
-  const ids: string[] = driver.rules.map((r: { id: string }) => r.id);
+  const ids: string[] = driver.rules.map((r) => r.id);
   for (const code of ['syntax-error', 'unknown-field', 'type-mismatch', 'foreign-meta-field', 'undefined-field-set']) assert.ok(ids.includes(code), code);
   for (const rule of driver.rules) {
     assert.ok(rule.fullDescription.text.length > 10, rule.id);
@@ -144,13 +154,13 @@ test('sarif: a SARIF 2.1.0 log with rule metadata, structurally sound', async ()
   const results = log.runs[0].results;
   assert.ok(results.length > 10);
   for (const result of results) {
-    assert.equal(ids[result.ruleIndex], result.ruleId);
+    assert.equal(ids[result.ruleIndex ?? -1], result.ruleId);
     const region = result.locations[0].physicalLocation.region;
     assert.ok(region.startLine >= 1 && region.startColumn >= 1 && region.endLine >= region.startLine);
     assert.match(result.locations[0].physicalLocation.artifactLocation.uri, /^examples\/(broken|event)\.(json|yaml)$/);
   }
   const errorsInText = (await cli(['examples/'])).stdout.split('\n').filter((l) => / error /.test(l)).length;
-  assert.equal(results.filter((r: { level: string }) => r.level === 'error').length, errorsInText);
+  assert.equal(results.filter((r) => r.level === 'error').length, errorsInText);
 });
 
 test('sarif: valid against the SARIF 2.1.0 JSON schema', { skip: sarifSchema() ? false : 'the SARIF schema package (@microsoft/jest-sarif) is not installed' }, async () => {
@@ -158,7 +168,7 @@ test('sarif: valid against the SARIF 2.1.0 JSON schema', { skip: sarifSchema() ?
   const ajv = new Ajv04({ strict: false, allErrors: true, unicodeRegExp: false });
   const validate = ajv.compile(sarifSchema() as object);
   const run = await cli(['--format', 'sarif', 'examples/', join(work, 'utf16/a.json')]);
-  const log = JSON.parse(run.stdout);
+  const log = JSON.parse(run.stdout) as unknown;
   assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 5), null, 2));
 });
 
@@ -307,8 +317,8 @@ test('pipelines: SARIF carries the pipeline rules\' metadata, and each result po
   pipelineFolder();
   const run = await cli(['--format', 'sarif', 'pipes'], work);
   assert.equal(run.code, 1, run.stderr);
-  const log = JSON.parse(run.stdout);
-  const rules: Array<{ id: string; name: string; shortDescription: { text: string }; fullDescription: { text: string }; defaultConfiguration: { level: string }; properties: { specSource: string } }> = log.runs[0].tool.driver.rules;
+  const log = JSON.parse(run.stdout) as SarifLog;
+  const rules: SarifRule[] = log.runs[0].tool.driver.rules;
   const ids = rules.map((r) => r.id);
   assert.equal(new Set(ids).size, ids.length, 'each rule once');
   const expected: Record<string, string> = {
@@ -323,7 +333,7 @@ test('pipelines: SARIF carries the pipeline rules\' metadata, and each result po
     assert.ok(rule.shortDescription.text.length > 3 && rule.fullDescription.text.length > 10 && rule.properties.specSource.length > 3, code);
   }
   assert.equal(rules.find((r) => r.id === 'unknown-read-field')?.name, 'UnknownReadField');
-  const results: Array<{ ruleId: string; ruleIndex?: number; locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }> = log.runs[0].results;
+  const results = log.runs[0].results;
   for (const result of results) assert.equal(ids[result.ruleIndex ?? -1], result.ruleId, result.ruleId);
   const pipelineCodes = results.filter((r) => r.locations[0].physicalLocation.artifactLocation.uri.includes('pipeline')).map((r) => r.ruleId).sort();
   assert.deepEqual(pipelineCodes, ['no-failure-handler', 'undefined-field-set', 'unknown-field', 'unknown-option', 'unknown-processor', 'unknown-read-field', 'unnamespaced-custom-field']);
@@ -333,7 +343,7 @@ test('pipelines: the SARIF log is valid against the SARIF 2.1.0 JSON schema', { 
   pipelineFolder();
   const ajv = new Ajv04({ strict: false, allErrors: true, unicodeRegExp: false });
   const validate = ajv.compile(sarifSchema() as object);
-  const log = JSON.parse((await cli(['--format', 'sarif', 'pipes'], work)).stdout);
+  const log = JSON.parse((await cli(['--format', 'sarif', 'pipes'], work)).stdout) as unknown;
   assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 5), null, 2));
 });
 
@@ -375,8 +385,8 @@ test('beats: SARIF carries the Beats rules\' metadata, each result points at its
   beatsFolder();
   const run = await cli(['--format', 'sarif', 'beats'], work);
   assert.equal(run.code, 1, run.stderr);
-  const log = JSON.parse(run.stdout);
-  const rules: Array<{ id: string; defaultConfiguration: { level: string }; fullDescription: { text: string }; properties: { specSource: string } }> = log.runs[0].tool.driver.rules;
+  const log = JSON.parse(run.stdout) as SarifLog;
+  const rules = log.runs[0].tool.driver.rules;
   const ids = rules.map((r) => r.id);
   for (const [code, level] of Object.entries({ 'beats-unknown-processor': 'error', 'beats-unknown-option': 'warning', 'beats-value-invalid': 'error', 'beats-unknown-read-field': 'warning' })) {
     const rule = rules.find((r) => r.id === code);
@@ -384,12 +394,12 @@ test('beats: SARIF carries the Beats rules\' metadata, each result points at its
     assert.equal(rule.defaultConfiguration.level, level, code);
     assert.ok(rule.fullDescription.text.length > 10 && rule.properties.specSource.length > 3, code);
   }
-  const results: Array<{ ruleId: string; ruleIndex?: number }> = log.runs[0].results;
+  const results = log.runs[0].results;
   for (const result of results) assert.equal(ids[result.ruleIndex ?? -1], result.ruleId);
   assert.deepEqual(results.map((r) => r.ruleId).sort(), ['beats-invalid-option-value', 'beats-unknown-processor', 'beats-unknown-read-field', 'beats-value-invalid', 'unknown-field']);
   const schema = sarifSchema();
   if (schema) {
-    const validate = new Ajv04({ strict: false, allErrors: true, unicodeRegExp: false }).compile(schema as object);
+    const validate = new Ajv04({ strict: false, allErrors: true, unicodeRegExp: false }).compile(schema);
     assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 5), null, 2));
   }
 });
@@ -408,13 +418,14 @@ test('corpus: the folder completes with sensible findings', async () => {
   // Configs are not event documents; pipelines are checked as pipelines (the integrations' ingest_pipeline/*.yml by
   // path, the ECS mapper's bare array of processors by content), field definition files (the integrations'
   // fields/*.yml, Beats' fields.ecs.yml) as field definitions, by path, and the family's generated templates as
-  // mappings, by path (the integrations' manifests too, which declare no mappings in this corpus).
+  // mappings, by path (the integrations' manifests too, which declare no mappings in this corpus), and the Logstash
+  // configs as Logstash pipelines, by content (their findings: test/unit/logstash-corpus-findings.test.ts).
   const PIPELINE = /\/ingest_pipeline\/[^/]+\.yml$|elastic-ecs-mapper\/example\/elasticsearch\.json$/;
   const FIELDS = /\/fields\/[^/]+\.yml$|\/fields\.ecs\.yml$/;
   const MAPPING = /elastic-ecs\/generated\/elasticsearch\/.*\.json$/;
   // Beats configurations, Beats module configs and agent stream templates, by path or by content.
   const BEATS = /beat[^/]*\.yml$|\/filebeat_inputs\/[^/]+\.yml$|example\/beats\.yml$|\/agent\/stream\/[^/]+\.yml\.hbs$|\/module\/[^/]+\/[^/]+\/config\/[^/]+\.yml$/;
-  for (const f of files) assert.match(f, /(sample_event|-expected)\.json$|\/ingest_pipeline\/[^/]+\.yml$|elastic-ecs-mapper\/example\/elasticsearch\.json$|\/fields\/[^/]+\.yml$|\/fields\.ecs\.yml$|elastic-ecs\/generated\/elasticsearch\/.*\.json$/.test(f) ? /./ : BEATS, f);
+  for (const f of files) assert.match(f, /(sample_event|-expected)\.json$|\/ingest_pipeline\/[^/]+\.yml$|elastic-ecs-mapper\/example\/elasticsearch\.json$|\/fields\/[^/]+\.yml$|\/fields\.ecs\.yml$|elastic-ecs\/generated\/elasticsearch\/.*\.json$|\.conf$/.test(f) ? /./ : BEATS, f);
   assert.ok(rows.some((r) => BEATS.test(r.file) && r.code === 'unknown-field' && /http\.request\.referer/.test(r.message)), 'the misspelt referer of an agent template is found');
   assert.ok(!rows.some((r) => BEATS.test(r.file) && r.code === 'missing-required'), 'a Beats configuration is not an event');
   assert.ok(!rows.some((r) => MAPPING.test(r.file) && r.severity === 'error'), 'the family\'s own templates have no error');
@@ -427,7 +438,9 @@ test('corpus: the folder completes with sensible findings', async () => {
   for (const f of files) {
     const text = readFileSync(f, 'utf8');
     if (/^\s*\{\s*"expected"\s*:/.test(text) || PIPELINE.test(f) || BEATS.test(f)) continue;
-    const uses = FIELDS.test(f) ? /^\s*-?\s*name: ecs(?:\.version)?\s*$/m.test(text) : /"ecs\.version"|"ecs"\s*:\s*\{\s*("properties"\s*:\s*\{\s*)?"version"/.test(text);
+    const uses = FIELDS.test(f) ? /^\s*-?\s*name: ecs(?:\.version)?\s*$/m.test(text)
+      : f.endsWith('.conf') ? /"\[ecs\]\[version\]"\s*=>/.test(text)
+        : /"ecs\.version"|"ecs"\s*:\s*\{\s*("properties"\s*:\s*\{\s*)?"version"/.test(text);
     assert.equal(rows.filter((r) => r.file === f && r.code === 'foreign-meta-field').length, uses ? 1 : 0, f);
     if (uses) assert.ok(!rows.some((r) => r.file === f && r.code === 'missing-required' && /schema\.version/.test(r.message)), f);
   }

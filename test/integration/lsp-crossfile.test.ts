@@ -1,6 +1,8 @@
 // One field, every file, through the built server over stdio: the fixture workspace test/fixtures/lsp/crossfile (an
 // integration package `shop` with one data stream: field files, two pipelines, a sample event and an expected output;
-// beside it an index template and an event file) copied to a temporary folder. The outline of a pipeline, find
+// beside it an index template and an event file) copied to a temporary folder, with two Logstash configs laid over it
+// (test/fixtures/lsp/crossfile-logstash: one reads and writes the package's field and sends to the other's address,
+// and through the ingest pipeline `payment`). The outline of a pipeline, find
 // references, go to definition (a field file, a called pipeline, the schema's page), prepareRename refusing a schema
 // field, a rename across the workspace (and one that moves a nested key), workspace symbols, the code lens, the
 // workspace's first read shown as progress. Needs `npm run build` first (dist/server.js).
@@ -19,6 +21,7 @@ import { FIXTURES, fileUri, LspSession, startServer, vscodeCapabilities } from '
 const STREAM = 'packages/shop/data_stream/orders';
 const PIPELINE = `${STREAM}/elasticsearch/ingest_pipeline/default.yml`;
 const FIELDS = `${STREAM}/fields/fields.yml`;
+const LOGSTASH = 'logstash/orders.conf';
 
 let folder: string;
 let server: LspSession;
@@ -27,6 +30,7 @@ const progress: string[] = [];
 before(async () => {
   folder = mkdtempSync(join(tmpdir(), 'fieldwise-crossfile-'));
   cpSync(join(FIXTURES, 'crossfile'), folder, { recursive: true });
+  cpSync(join(FIXTURES, 'crossfile-logstash'), folder, { recursive: true });
   const capabilities = vscodeCapabilities();
   // As VS Code announces them: outlines as trees, edits that may create files.
   capabilities.textDocument!.documentSymbol = { hierarchicalDocumentSymbolSupport: true };
@@ -47,7 +51,7 @@ const text = (file: string): string => readFileSync(join(folder, file), 'utf8');
 
 function openFile(file: string): string {
   const uri = uriOf(file);
-  const language = file.endsWith('.json') ? 'json' : file.endsWith('.ndjson') ? 'ndjson' : 'yaml';
+  const language = file.endsWith('.json') ? 'json' : file.endsWith('.ndjson') ? 'ndjson' : file.endsWith('.conf') ? 'logstash' : 'yaml';
   server.open(uri, language, text(file));
   return uri;
 }
@@ -89,6 +93,10 @@ describe('one field, every file', () => {
     const uri = openFile(PIPELINE);
     const found = await server.request<Location[]>('textDocument/references', { textDocument: { uri }, position: position(uri, 'shop.order_id', 2), context: { includeDeclaration: true } });
     assert.deepEqual(found.map(where).sort(), [
+      // The Logstash config: the condition's selector, the sprintf, the grok capture.
+      `${LOGSTASH}:10:7`,
+      `${LOGSTASH}:11:60`,
+      `${LOGSTASH}:8:44`,
       `${STREAM}/_dev/test/pipeline/test-orders.log-expected.json:10:14`,
       `${STREAM}/elasticsearch/ingest_pipeline/default.yml:11:41`,
       `${STREAM}/elasticsearch/ingest_pipeline/payment.yml:4:19`,
@@ -98,7 +106,7 @@ describe('one field, every file', () => {
     ]);
     assert.ok(progress.some((p) => p.startsWith('begin Fieldwise: reading')) && progress.some((p) => p === 'end'), `the first read is shown as progress: ${progress.join(' | ')}`);
     const without = await server.request<Location[]>('textDocument/references', { textDocument: { uri }, position: position(uri, 'shop.order_id', 2), context: { includeDeclaration: false } });
-    assert.equal(without.length, 5, 'without declarations the field file is left out');
+    assert.equal(without.length, 8, 'without declarations the field file is left out');
   });
 
   test('go to definition: the data stream\'s field file, the pipeline a pipeline processor calls, the schema\'s page of a field only the schema defines', async () => {
@@ -117,6 +125,24 @@ describe('one field, every file', () => {
     await assert.rejects(server.request('fieldwise/schemaDocument', { uri: 'fieldwise-schema://schema/not.a.field.md' }), /the schema defines no field not\.a\.field/);
   });
 
+  test('go to definition from a Logstash config: its elasticsearch output\'s pipeline opens the ingest pipeline, send_to the config with that address', async () => {
+    const uri = openFile(LOGSTASH);
+    const ask = (needle: string): Promise<Location[]> => server.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: position(uri, needle, 2) });
+    assert.deepEqual((await ask('"payment"')).map(where), [`${STREAM}/elasticsearch/ingest_pipeline/payment.yml:1:1`]);
+    assert.deepEqual((await ask('"orders_archive"')).map(where), ['logstash/archive.conf:1:1']);
+  });
+
+  test('from a Logstash config: a selector\'s references are the field\'s everywhere, its definition the field file, its rename the whole path', async () => {
+    const uri = openFile(LOGSTASH);
+    const at = position(uri, 'order_id] {', 2);
+    const found = await server.request<Location[]>('textDocument/references', { textDocument: { uri }, position: at, context: { includeDeclaration: true } });
+    assert.equal(found.length, 9, `the package's six places and the config's three: ${found.map(where).join(', ')}`);
+    assert.ok(found.some((l) => where(l) === `${FIELDS}:4:13`));
+    assert.deepEqual((await server.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: at })).map(where), [`${FIELDS}:4:13`]);
+    const offered = await server.request<{ placeholder: string }>('textDocument/prepareRename', { textDocument: { uri }, position: at });
+    assert.equal(offered.placeholder, 'shop.order_id');
+  });
+
   test('prepareRename refuses a schema field with the reason, and offers a custom field\'s whole path', async () => {
     const uri = openFile(PIPELINE);
     await assert.rejects(
@@ -132,9 +158,10 @@ describe('one field, every file', () => {
     const edit = await server.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri }, position: position(uri, 'shop.order_id', 2), newName: 'shop.order_number' });
     const files = applied(edit);
     assert.deepEqual([...files.keys()].sort(), [
-      `${STREAM}/_dev/test/pipeline/test-orders.log-expected.json`, `${STREAM}/elasticsearch/ingest_pipeline/default.yml`,
+      LOGSTASH, `${STREAM}/_dev/test/pipeline/test-orders.log-expected.json`, `${STREAM}/elasticsearch/ingest_pipeline/default.yml`,
       `${STREAM}/elasticsearch/ingest_pipeline/payment.yml`, FIELDS, `${STREAM}/sample_event.json`,
     ]);
+    assert.equal(files.get(LOGSTASH), text(LOGSTASH).replaceAll('[shop][order_id]', '[shop][order_number]'), 'the capture, the selector and the sprintf, in Logstash\'s brackets');
     assert.match(files.get(PIPELINE)!, /%\{WORD:shop\.order_number\} total/, 'inside the grok pattern, in place');
     assert.match(files.get(`${STREAM}/elasticsearch/ingest_pipeline/payment.yml`)!, /ctx\.shop\.order_number = ctx\.shop\.order_number\.toUpperCase\(\);/);
     assert.match(files.get(FIELDS)!, /\n {4}- name: order_number\n/, 'a definition in its group: its own name');
@@ -167,6 +194,8 @@ describe('one field, every file', () => {
     assert.deepEqual(fields.map((s) => `${s.name} ${where(s.location)}`), [`shop.order_id ${FIELDS}:4:13`]);
     const tags = await server.request<SymbolInformation[]>('workspace/symbol', { query: 'parse_mess' });
     assert.deepEqual(tags.map((s) => `${s.name} ${s.containerName} ${where(s.location)}`), [`parse_message grok processor tag in ${PIPELINE} ${PIPELINE}:8:12`]);
+    const ids = await server.request<SymbolInformation[]>('workspace/symbol', { query: 'parse_ord' });
+    assert.deepEqual(ids.map((s) => `${s.name} ${s.containerName} ${where(s.location)}`), [`parse_orders grok filter tag in ${LOGSTASH} ${LOGSTASH}:7:11`], 'a Logstash plugin\'s id');
   });
 
   test('the code lens above each declared field: the files that write and carry it', async () => {

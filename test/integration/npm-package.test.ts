@@ -62,6 +62,13 @@ test('the npm tarball installs offline on its own and its commands run from the 
     assert.match(result.stderr, /1 event document checked: 1 error/);
   });
 
+  await t.test('fieldwise check --jobs 2 finds its worker thread in the install and reports the same', () => {
+    const result = command('fieldwise', ['check', '--jobs', '2', 'events/', 'package.json']);
+    assert.equal(result.status, 1, `exit ${result.status}; stderr: ${result.stderr}`);
+    assert.match(result.stdout, /^events\/sample_event\.json:1:\d+ error invalid-value "bogus" is not an allowed value of event\.kind/m);
+    assert.match(result.stderr, /1 event document and 1 file not recognised checked: 1 error/);
+  });
+
   await t.test('fieldwise fields prints the schema\'s fields', () => {
     const result = command('fieldwise', ['fields']);
     assert.equal(result.status, 0, result.stderr);

@@ -22,6 +22,7 @@ import { fuzzInputs, FuzzInput } from '../fuzz/inputs';
 import { caret } from '../helpers/caret';
 
 const BOM = '\ufeff';
+const LOGSTASH_BOM = 'The file starts with a byte order mark, which Logstash cannot read: save it without one.';
 const lsp = service();
 // Fixes that add `@timestamp` write the current time: one instant for both readings of a file.
 mock.timers.enable({ apis: ['Date'], now: Date.parse('2024-05-01T12:00:00Z') });
@@ -58,11 +59,13 @@ const inputs = fuzzInputs(20_000);
 const paths = (input: FuzzInput): string[] => [`${input.kind.folder}/bom.${input.kind.extension}`, `elsewhere/bom.${input.kind.extension}`];
 
 test('the inputs cover every kind and format', () => {
-  assert.deepEqual([...new Set(inputs.map((i) => i.kind.label))].sort(), ['beats', 'console', 'field definitions', 'json', 'mapping', 'ndjson', 'pipeline', 'yaml']);
+  assert.deepEqual([...new Set(inputs.map((i) => i.kind.label))].sort(), ['beats', 'console', 'field definitions', 'json', 'logstash', 'mapping', 'ndjson', 'pipeline', 'yaml']);
 });
 
 test('the parsers read a text with a byte order mark as the text without it, one code unit later', () => {
   for (const input of inputs) {
+    // The Logstash syntax reports the mark (the kind test below); these are the JSON and YAML parsers.
+    if (input.kind.format === 'logstash') continue;
     const text = input.text;
     const parsers: Array<[string, (t: string) => ParsedValue]> = input.kind.format === 'yaml'
       ? [['parseYamlValue', parseYamlValue], ['parseYamlCst', parseYamlCst], ['parseYamlFast', (t) => ({ root: parseYamlFast(t), errors: [] })]]
@@ -116,7 +119,9 @@ test('every kind recognises, checks and fixes a file with a byte order mark as i
     if (!type) continue;
     const docs = [lsp.parse(plain, type), lsp.parse(marked, type)];
     const [before, after] = docs.map((doc) => lsp.diagnostics(doc, path));
-    assert.deepEqual(after.map(as), before.map(moved), `${what}: the same findings, one code unit later`);
+    // Logstash itself refuses a config that starts with a mark (docs/logstash.md): that one syntax error comes first.
+    const refused = type.kind === 'logstash' ? [`syntax-error error 0-1 ${LOGSTASH_BOM}`] : [];
+    assert.deepEqual(after.map(as), [...refused, ...before.map(moved)], `${what}: the same findings, one code unit later`);
     const [fixesBefore, fixesAfter] = docs.map((doc, i) => lsp.codeActions(doc, path, { start: 0, end: doc.text.length }, i === 0 ? before : after));
     assert.deepEqual(fixesAfter.map((f) => [f.title, edits(f, 0)]), fixesBefore.map((f) => [f.title, edits(f, 1)]), `${what}: the same fixes, one code unit later`);
     fixesAfter.forEach((fix, i) => {
@@ -138,7 +143,7 @@ test('the issue\'s cases: a YAML event keeps its first key, a JSON event is chec
   const json = `${BOM}{"@timestamp": "2024-05-01T12:00:00Z", "source": {"prot": 80}, "destination": {"prot": 53}}`;
   const type = fileTypeOf('e.json', json, defaultSettings, testCatalog());
   assert.equal(type?.kind, 'events', 'recognised by content');
-  const doc = lsp.parse(json, type!);
+  const doc = lsp.parse(json, type);
   const found = lsp.diagnostics(doc, 'e.json');
   assert.deepEqual(found.map((d) => `${d.code} ${json.slice(d.start, d.end)}`), ['missing-required {', 'unknown-field prot', 'unknown-field prot']);
   const fixAll = lsp.codeActions(doc, 'e.json', { start: 0, end: json.length }, found).filter((f) => f.kind === 'source.fixAll');
@@ -154,7 +159,7 @@ test('console text with a byte order mark is read as console text', () => {
   const text = `${BOM}PUT _ingest/pipeline/p\n{"processors": [{"set": {"field": "source.prot", "value": "x"}}]}\n`;
   const type = fileTypeOf('requests.http', text, defaultSettings, testCatalog(), 'es-console');
   assert.equal(type?.console, true);
-  const found = lsp.diagnostics(lsp.parse(text, type!), 'requests.http');
+  const found = lsp.diagnostics(lsp.parse(text, type), 'requests.http');
   assert.ok(found.some((d) => d.code === 'unknown-field' && text.slice(d.start, d.end) === 'prot'), found.map((d) => d.code).join(', '));
 });
 

@@ -60,6 +60,19 @@ test('the wikitext language points at the grammar and configuration files, under
   assert.deepEqual(ndjson?.extensions, ['.ndjson', '.jsonl']);
 });
 
+test('the logstash language claims no extension (a .conf file is Logstash by content, the client sets it) and has its grammar', () => {
+  const logstash = manifest.contributes.languages.find((language) => language.id === 'logstash');
+  assert.ok(logstash, 'a logstash language');
+  assert.equal(logstash.extensions, undefined, 'an extension would make every .conf file (nginx.conf too) Logstash');
+  assert.equal(logstash.configuration, './syntaxes/logstash.language-configuration.json');
+  assert.ok(existsSync(join(ROOT, logstash.configuration)));
+  const grammar = manifest.contributes.grammars.find((entry) => entry.language === 'logstash');
+  assert.equal(grammar?.path, './syntaxes/logstash.tmLanguage.json');
+  const file = JSON.parse(readFileSync(join(ROOT, grammar.path), 'utf8')) as { scopeName: string };
+  assert.equal(grammar.scopeName, file.scopeName);
+  for (const event of ['onLanguage:logstash', 'workspaceContains:**/*.conf']) assert.ok(manifest.activationEvents.includes(event), event);
+});
+
 test('the commands are in the Fieldwise category and activation covers the server\'s languages', () => {
   const titles = Object.fromEntries(manifest.contributes.commands.map((command) => [command.command, `${command.category}: ${command.title}`]));
   assert.equal(titles['fieldwise.restartServer'], 'Fieldwise: Restart Language Server');
@@ -107,7 +120,7 @@ test('the texts a user reads are messages, keyed by the setting or command they 
 
 test('the language names, command titles and setting texts VS Code shows are the English messages', () => {
   const languages = Object.fromEntries(manifest.contributes.languages.map((language) => [language.id, (language as { aliases?: string[] }).aliases?.[0]]));
-  assert.deepEqual(languages, { ndjson: 'NDJSON', wikitext: 'Wikitext', 'es-console': 'Elasticsearch Console' });
+  assert.deepEqual(languages, { ndjson: 'NDJSON', wikitext: 'Wikitext', 'es-console': 'Elasticsearch Console', logstash: 'Logstash' });
   assert.equal(manifest.contributes.configuration.title, 'Fieldwise');
   assert.match(properties['fieldwise.files.events'].markdownDescription ?? '', /^Glob patterns .* \*\*event documents\*\*/);
   const trace = properties['fieldwise.trace.server'] as { enum?: string[]; enumDescriptions?: string[] };

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadLogstashPluginTable } from '../../server/src/catalog/logstashPlugins';
 import { LOGSTASH_DOC, renderLogstashDoc } from '../../scripts/logstashDoc';
+import { logstashKind } from '../../server/src/kinds/logstash/logstashKind';
 
 const doc = readFileSync(LOGSTASH_DOC, 'utf8');
 const table = loadLogstashPluginTable();
@@ -72,10 +73,22 @@ test('rows say how options name fields, the required options, the mode defaults 
 
 test('the generated sections keep the rest of the page as it is', () => {
   const part = (name: string): string => `${doc.slice(doc.indexOf(`<!-- BEGIN ${name}`), doc.indexOf(`<!-- END ${name} -->`))}<!-- END ${name} -->`;
-  const other = `# Logstash\n\nWritten by hand.\n\n${part('LOGSTASH_PLUGINS')}\n\n## Between\n\n${part('LOGSTASH_ECS')}\n\n## More\n`;
+  const other = `# Logstash\n\nWritten by hand.\n\n${part('LOGSTASH_PLUGINS')}\n\n## Between\n\n${part('LOGSTASH_ECS')}\n\n## More\n\n${part('LOGSTASH_DIAGNOSTICS')}\n\n## Last\n`;
   const rendered = renderLogstashDoc(other);
   assert.ok(rendered.startsWith('# Logstash\n\nWritten by hand.\n\n<!-- BEGIN LOGSTASH_PLUGINS'));
   assert.ok(rendered.includes('<!-- END LOGSTASH_PLUGINS -->\n\n## Between\n\n<!-- BEGIN LOGSTASH_ECS'));
-  assert.ok(rendered.endsWith('<!-- END LOGSTASH_ECS -->\n\n## More\n'));
-  assert.throws(() => renderLogstashDoc('# no markers\n'), /docs\/logstash\.md has no '<!-- BEGIN LOGSTASH_(PLUGINS|ECS)/);
+  assert.ok(rendered.includes('<!-- END LOGSTASH_ECS -->\n\n## More\n\n<!-- BEGIN LOGSTASH_DIAGNOSTICS'));
+  assert.ok(rendered.endsWith('<!-- END LOGSTASH_DIAGNOSTICS -->\n\n## Last\n'));
+  assert.throws(() => renderLogstashDoc('# no markers\n'), /docs\/logstash\.md has no '<!-- BEGIN LOGSTASH_(PLUGINS|ECS|DIAGNOSTICS)/);
+});
+
+test('"Diagnostics" lists every code a Logstash pipeline can get, with its default severity', () => {
+  const rows = section('## Diagnostics').split('\n').filter((l) => l.startsWith('| `'));
+  const codes = rows.map((l) => rowOf(l.slice(0, l.indexOf('` |') + 3)));
+  for (const rule of logstashKind.rules.filter((r) => r.code !== 'alias-expansion-limit')) {
+    const row = codes.find((cells) => cells[0] === `\`${rule.code}\``);
+    assert.ok(row, `docs/logstash.md lists ${rule.code}`);
+    assert.equal(row[1], rule.defaultSeverity, rule.code);
+  }
+  assert.equal(codes.length, logstashKind.rules.length - 1);
 });

@@ -199,13 +199,22 @@ test('geoip writes under the parent of an [...][ip] source in ECS modes, under g
 
   const geoip = table.plugin('filter', 'geoip');
   assert.ok(geoip);
+  // The bundled City database by default: its fields, not the ASN, ISP, Domain or Anonymous-IP ones.
   const ecs = table.writesIn(geoip, 'v8', setting({ source: '[source][ip]' })).map((w) => w.field.path);
-  for (const path of ['source.geo.location', 'source.geo.country_iso_code', 'source.geo.city_name', 'source.as.number', 'source.as.organization.name', 'source.ip']) {
+  for (const path of ['source.geo.location', 'source.geo.country_iso_code', 'source.geo.city_name', 'source.geo.postal_code', 'source.mmdb.dma_code', 'source.ip']) {
     assert.ok(ecs.includes(path), `ECS geoip writes ${path}`);
   }
+  for (const path of ['source.as.number', 'source.ip_traits.anonymous', 'source.domain', 'source.mmdb.isp']) assert.ok(!ecs.includes(path), `the City database gives no ${path}`);
   assert.ok(!ecs.some((p) => p.startsWith('geoip.')), 'nothing under geoip in ECS mode');
   const legacy = table.writesIn(geoip, 'disabled', setting({ source: '[source][ip]' })).map((w) => w.field.path);
-  for (const path of ['geoip.city_name', 'geoip.country_code2', 'geoip.location', 'geoip.asn']) assert.ok(legacy.includes(path), `legacy geoip writes ${path}`);
+  for (const path of ['geoip.city_name', 'geoip.country_code2', 'geoip.country_code3', 'geoip.location']) assert.ok(legacy.includes(path), `legacy geoip writes ${path}`);
+  // The database's type comes from its file name, else default_database_type; `fields` names exactly what is written.
+  const asn = (options: Record<string, string>, list?: string[]): string[] =>
+    table.writesIn(geoip, 'v8', setting({ source: '[source][ip]', ...options }), list ? (o) => (o === 'fields' ? list : undefined) : undefined).map((w) => w.field.path).sort();
+  assert.deepEqual(asn({ database: '/etc/GeoLite2-ASN.mmdb' }), ['source.as.number', 'source.as.organization.name', 'source.ip']);
+  assert.deepEqual(asn({ default_database_type: 'ASN' }), ['source.as.number', 'source.as.organization.name', 'source.ip']);
+  assert.deepEqual(asn({ database: 'C:\\geo\\GeoIP2-Anonymous-IP.mmdb' }).slice(0, 2), ['source.ip_traits.anonymous', 'source.ip_traits.anonymous_vpn']);
+  assert.deepEqual(asn({}, ['city_name', 'asn']), ['source.as.number', 'source.geo.city_name']);
   assert.deepEqual(table.writesIn(geoip, 'v8', setting({ source: 'client_ip' })), [], 'no writes when the target cannot be derived');
   const given = table.writesIn(geoip, 'v8', setting({ source: 'client_ip', target: '[client]' })).map((w) => w.field.path);
   assert.ok(given.includes('client.geo.region_iso_code'), 'an explicit target is the parent');
@@ -418,7 +427,31 @@ const brokenPlugins: BrokenDataCase[] = [
   { name: 'a YAML syntax error', edit: (t) => t.replace('  mutate:\n', '  mutate:\n  mutate:\n'), path: '', message: /YAML syntax error/ },
 ];
 
+brokenPlugins.push(
+  {
+    name: 'a conversion kind the type table does not have',
+    edit: (t) => t.replace('  integer_eu: long\n', '  integer_eu: bignum\n'),
+    path: '/conversionKinds/integer_eu',
+    message: /must be equal to one of the allowed values|is not one of/,
+  },
+  {
+    name: 'a convert type no conversion kind is given for',
+    edit: (t) => t.replace('  float_eu: double\n', ''),
+    path: '/filters/mutate/options/convert',
+    message: /converts to 'float_eu', which conversionKinds does not list/,
+  },
+);
+
 brokenDataTests(PLUGINS_FILE, loadLogstashPluginTable, brokenPlugins);
+
+test('each conversion says what it leaves in a field: whole numbers as long, decimals as double, the rest as strings or booleans', () => {
+  const kinds = Object.fromEntries(['integer', 'integer_eu', 'float', 'float_eu', 'string', 'boolean', 'int', 'date', 'date_time'].map((n) => [n, table.conversionKind(n)]));
+  assert.deepEqual(kinds, { integer: 'long', integer_eu: 'long', float: 'double', float_eu: 'double', string: 'string', boolean: 'boolean', int: 'long', date: 'string', date_time: 'string' });
+  assert.equal(table.conversionKind('long'), undefined, 'a name no Logstash plugin converts to');
+  for (const [section, plugin, option] of [['filter', 'mutate', 'convert'], ['filter', 'dissect', 'convert_datatype'], ['filter', 'csv', 'convert']] as const) {
+    for (const value of table.option(section, plugin, option)?.values ?? []) assert.ok(table.conversionKind(value), `${plugin} ${option} ${value}`);
+  }
+});
 
 const brokenGrok: BrokenDataCase[] = [
   {

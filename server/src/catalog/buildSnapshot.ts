@@ -9,6 +9,7 @@ import { BEATS_PROCESSORS_FILE, BEATS_PROCESSORS_SCHEMA_FILE } from './beatsProc
 import { buildDataSnapshot } from './dataFile';
 import { PARAMETERS_FILE, PARAMETERS_SCHEMA_FILE } from './mappingParameters';
 import { TYPES_FILE, TYPES_SCHEMA_FILE } from './typeCompatibility';
+import { GROK_PATTERNS_FILE, GROK_PATTERNS_SCHEMA_FILE, PLUGINS_FILE, PLUGINS_SCHEMA_FILE } from './logstashPlugins';
 import { DEFINITION_SCHEMA_FILE, FIELDSETS_DIR, builtinSchemaDir } from './schemaDir';
 import { createSnapshot, snapshotPath, writeSnapshot } from './snapshot';
 import { DefinitionError } from './types';
@@ -28,7 +29,10 @@ export function buildSnapshot(): string {
 }
 
 if (require.main === module) {
-  const dataFiles: Array<[string, string]> = [[TYPES_FILE, TYPES_SCHEMA_FILE], [PARAMETERS_FILE, PARAMETERS_SCHEMA_FILE], [BEATS_PROCESSORS_FILE, BEATS_PROCESSORS_SCHEMA_FILE]];
+  const dataFiles: Array<[string, string]> = [
+    [TYPES_FILE, TYPES_SCHEMA_FILE], [PARAMETERS_FILE, PARAMETERS_SCHEMA_FILE], [PLUGINS_FILE, PLUGINS_SCHEMA_FILE], [GROK_PATTERNS_FILE, GROK_PATTERNS_SCHEMA_FILE],
+    [BEATS_PROCESSORS_FILE, BEATS_PROCESSORS_SCHEMA_FILE],
+  ];
   for (const warning of [buildSnapshot(), buildProcessorSnapshot(), buildDataSnapshot(dataFiles)]) {
     if (warning) process.stderr.write(`warning: ${warning}\n`);
   }

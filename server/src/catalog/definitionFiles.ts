@@ -7,6 +7,9 @@ import { DefinitionProblem } from './types';
 /** Where a workspace keeps its custom definitions unless told otherwise. */
 export const WORKSPACE_DEFINITIONS = '.fieldwise/*.yml';
 
+/** The project configuration (service/projectConfig.ts) sits beside the definitions and is never read as one. */
+export const PROJECT_CONFIG = '.fieldwise/config.yml';
+
 const DEFINITION_EXTENSIONS = ['.yml', '.yaml'];
 
 export interface DefinitionFiles {
@@ -18,7 +21,13 @@ export interface DefinitionFiles {
 export function workspaceDefinitions(workspaceDir: string): string[] {
   const folder = join(workspaceDir, '.fieldwise');
   if (!existsSync(folder) || !statSync(folder).isDirectory()) return [];
-  return readdirSync(folder).some((name) => name.endsWith('.yml')) ? [WORKSPACE_DEFINITIONS] : [];
+  return readdirSync(folder).some((name) => name.endsWith('.yml') && !isProjectConfig(join(folder, name))) ? [WORKSPACE_DEFINITIONS] : [];
+}
+
+/** Whether a path is a project configuration file: config.yml directly in a folder named .fieldwise. */
+export function isProjectConfig(file: string): boolean {
+  const parts = toSlashes(file).split('/');
+  return parts.length >= 2 && parts[parts.length - 1] === 'config.yml' && parts[parts.length - 2] === '.fieldwise';
 }
 
 /** Expands each entry; an entry that names nothing is a problem, not silently skipped. */
@@ -28,7 +37,7 @@ export function resolveDefinitionFiles(entries: readonly string[], cwd: string):
   for (const entry of entries) {
     const found = expandEntry(entry, cwd);
     if (typeof found === 'string') problems.push({ file: entry, path: '', message: found });
-    else files.push(...found);
+    else files.push(...found.filter((file) => !isProjectConfig(file)));
   }
   return { files: [...new Set(files)], problems };
 }

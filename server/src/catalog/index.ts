@@ -13,7 +13,7 @@ import { LoadResult, loadDefinitionFiles } from './loader';
 export * from './types';
 export { builtinSchemaDir } from './schemaDir';
 export { SCHEMA_VERSION } from './catalog';
-export { WORKSPACE_DEFINITIONS, workspaceDefinitions } from './definitionFiles';
+export { isProjectConfig, PROJECT_CONFIG, WORKSPACE_DEFINITIONS, workspaceDefinitions } from './definitionFiles';
 
 /** Loads and checks every definition; throws DefinitionError listing all problems across all files. */
 export function loadCatalog(options: LoadCatalogOptions = {}): Catalog {

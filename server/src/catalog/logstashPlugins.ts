@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { DataFile, loadDataFile, oncePerSchemaDir } from './dataFile';
 import { toPointer } from './yamlSource';
+import type { IngestKind } from './typeCompatibility';
 import { DefinitionError, DefinitionProblem } from './types';
 
 export const PLUGINS_FILE = join('logstash', 'plugins.yml');
@@ -113,6 +114,17 @@ export interface ImplicitWrite {
   readonly prefix?: string;
   /** The condition under which it is written, in words. */
   readonly when?: string;
+  /** What the plugin calls the field (a value of its selecting option: geoip's `fields`). */
+  readonly key?: string;
+}
+
+/** Which of a plugin's writes it makes: the keys an option lists, else its database's defaults. */
+export interface SelectedWrites {
+  readonly option: string;
+  readonly databaseOption: string;
+  readonly databaseTypeOption: string;
+  /** Per database type, in the order the plugin tells types apart, the keys it writes. */
+  readonly defaults: ReadonlyArray<readonly [type: string, keys: readonly string[]]>;
 }
 
 export interface LogstashPlugin {
@@ -138,6 +150,7 @@ export interface LogstashPlugin {
   /** Groups of options of which at most one may be given. */
   readonly exclusive: readonly (readonly string[])[];
   readonly writes: readonly ImplicitWrite[];
+  readonly selectedWrites?: SelectedWrites;
 }
 
 /** An option's default in one mode, given the options a plugin block sets. */
@@ -194,6 +207,8 @@ export interface LogstashPluginTable {
   readonly inputCommon: Readonly<Record<string, LogstashOption>>;
   /** The order of mutate's operations. */
   readonly mutateOrder: readonly string[];
+  /** What a conversion type name (mutate's `integer`, grok's `int`, ...) leaves in a field; undefined for a name no plugin takes. */
+  conversionKind(name: string): IngestKind | undefined;
   /** Plugin names of a section, sorted. */
   names(section: PluginSection): readonly string[];
   /** undefined for a plugin outside the table (plugins are installable: that is no error). */
@@ -202,8 +217,11 @@ export interface LogstashPluginTable {
   option(section: PluginSection, plugin: string, option: string): LogstashOption | undefined;
   /** The option's default in `mode`; `given` returns the value a plugin block sets for another option. */
   defaultIn(option: LogstashOption, mode: EcsMode, given: (option: string) => string | undefined): ResolvedDefault;
-  /** What the plugin writes without naming it in `mode`, placed under its target and prefix as `given` sets them. */
-  writesIn(plugin: LogstashPlugin, mode: EcsMode, given: (option: string) => string | undefined): readonly ResolvedWrite[];
+  /**
+   * What the plugin writes without naming it in `mode`, placed under its target and prefix as `given` sets them; of a
+   * plugin whose writes are selected (geoip), those `givenList` lists for the selecting option, else its database's.
+   */
+  writesIn(plugin: LogstashPlugin, mode: EcsMode, given: (option: string) => string | undefined, givenList?: (option: string) => readonly string[] | undefined): readonly ResolvedWrite[];
   /** The grok pattern set the grok filter loads in `mode`. */
   grokSetFor(mode: EcsMode): GrokPatternSet;
   /** Pattern names of a set, sorted. */
@@ -242,6 +260,14 @@ interface WriteData {
   under?: string;
   prefix?: string;
   when?: string;
+  key?: string;
+}
+
+interface SelectedWritesData {
+  option: string;
+  databaseOption: string;
+  databaseTypeOption: string;
+  defaults: Record<string, string[]>;
 }
 
 interface PluginData {
@@ -254,12 +280,14 @@ interface PluginData {
   ecsTargetCheck?: boolean;
   exclusive?: string[][];
   writes?: WriteData[];
+  selectedWrites?: SelectedWritesData;
   notes?: string;
   options: Record<string, OptionData>;
 }
 
 interface PluginsFile {
   ecsCompatibility: { values: EcsMode[]; ecsModes: EcsMode[]; logstashDefault: EcsMode; docs: string; description: string };
+  conversionKinds: Record<string, IngestKind>;
   common: Record<string, OptionData>;
   commonOrder: string[];
   inputCommon: Record<string, OptionData>;
@@ -303,6 +331,9 @@ function readTable(schemaDir: string): LogstashPluginTable {
   return new Table(pluginsData, grokData);
 }
 
+/** How many parsed `writesIn` texts a table keeps (they come from the table and from the targets files give). */
+const MAX_WRITTEN_REFS = 10_000;
+
 /** `[log][level]` → log, level; `message` (or `source.ip`, one literal key) → itself. The schema checked the form. */
 export function parseFieldRef(text: string): FieldRef {
   const segments = text.startsWith('[') ? [...text.matchAll(/\[([^[\]]+)\]/g)].map((m) => m[1]) : [text];
@@ -335,6 +366,23 @@ function checkPlugins(data: PluginsFile, file: DataFile): DefinitionProblem[] {
         if (Object.hasOwn(common, option)) at([...base, 'options', option], `redefines the common option '${option}'`);
       }
       checkOptions(plugin.options, [...base, 'options'], known, at);
+      const selection = plugin.selectedWrites;
+      if (selection) {
+        for (const [part, name] of [['option', selection.option], ['databaseOption', selection.databaseOption], ['databaseTypeOption', selection.databaseTypeOption]] as const) {
+          if (!known(name)) at([...base, 'selectedWrites', part], `'${name}' is not an option of this plugin`);
+        }
+        const keys = new Set((plugin.writes ?? []).map((w) => w.key));
+        (plugin.writes ?? []).forEach((w, i) => { if (w.key === undefined) at([...base, 'writes', i], 'has no key, though the plugin selects its writes by key'); });
+        for (const [type, listed] of Object.entries(selection.defaults)) {
+          for (const key of listed) if (!keys.has(key)) at([...base, 'selectedWrites', 'defaults', type], `'${key}' is the key of none of the plugin's writes`);
+        }
+      }
+      for (const [option, o] of Object.entries(plugin.options)) {
+        if (o.mapValues !== 'typeName') continue;
+        for (const value of o.values ?? []) {
+          if (!Object.hasOwn(data.conversionKinds, value)) at([...base, 'options', option], `converts to '${value}', which conversionKinds does not list`);
+        }
+      }
       const modal = Object.values(plugin.options).some((o) => o.modeDefault !== undefined)
         || (plugin.writes ?? []).some((w) => w.modes.length < 2)
         || plugin.ecsTargetCheck === true;
@@ -435,12 +483,14 @@ class Table implements LogstashPluginTable {
   readonly commonOrder: readonly string[];
   readonly inputCommon: Readonly<Record<string, LogstashOption>>;
   readonly mutateOrder: readonly string[];
+  private readonly conversions: ReadonlyMap<string, IngestKind>;
   private readonly plugins = new Map<PluginSection, ReadonlyMap<string, LogstashPlugin>>();
   // `option` is asked for every option of every plugin a pipeline names: a Map beats a null-prototype dictionary.
   private readonly optionMaps = new Map<LogstashPlugin, ReadonlyMap<string, LogstashOption>>();
   private readonly sortedNames = new Map<PluginSection, readonly string[]>();
   private readonly grok = new Map<GrokPatternSet, ReadonlyMap<string, GrokPattern>>();
   private readonly grokNames = new Map<GrokPatternSet, readonly string[]>();
+  private readonly writtenRefs = new Map<string, FieldRef>();
 
   constructor(data: PluginsFile, grok: GrokFile) {
     const facts = data.ecsCompatibility;
@@ -454,6 +504,7 @@ class Table implements LogstashPluginTable {
     this.common = freezeOptions(Object.entries(data.common).map(([name, o]) => toOption(name, o, true)));
     this.inputCommon = freezeOptions(Object.entries(data.inputCommon).map(([name, o]) => toOption(name, o, true)));
     this.commonOrder = Object.freeze([...data.commonOrder]);
+    this.conversions = new Map(Object.entries(data.conversionKinds));
     for (const [section, key] of SECTIONS) {
       const common = section === 'filter' ? this.common : section === 'input' ? this.inputCommon : freezeOptions([]);
       const plugins = new Map<string, LogstashPlugin>();
@@ -474,6 +525,10 @@ class Table implements LogstashPluginTable {
       this.grokNames.set(set, Object.freeze([...patterns.keys()]));
     }
     Object.freeze(this);
+  }
+
+  conversionKind(name: string): IngestKind | undefined {
+    return this.conversions.get(name);
   }
 
   names(section: PluginSection): readonly string[] {
@@ -502,26 +557,38 @@ class Table implements LogstashPluginTable {
     return { kind: 'required', reason: `in ECS mode ${option.name} is required when ${value.option} is not an [ip] sub-field such as [client][ip]` };
   }
 
-  writesIn(plugin: LogstashPlugin, mode: EcsMode, given: (option: string) => string | undefined): readonly ResolvedWrite[] {
+  writesIn(plugin: LogstashPlugin, mode: EcsMode, given: (option: string) => string | undefined, givenList?: (option: string) => readonly string[] | undefined): readonly ResolvedWrite[] {
     const group = modeGroup(mode);
     const out: ResolvedWrite[] = [];
+    const selected = plugin.selectedWrites && selectedKeys(plugin.selectedWrites, given, givenList);
     for (const write of plugin.writes) {
       if (!write.modes.includes(group)) continue;
+      if (selected && (write.key === undefined || !selected.has(write.key))) continue;
       let parent: readonly string[] = [];
       if (write.under !== undefined) {
         const under = this.valueOf(plugin, write.under, mode, given);
         if (under === null) continue;
-        parent = under === undefined ? [] : parseFieldRef(under).segments;
+        parent = under === undefined ? [] : this.refOf(under).segments;
       }
       const prefix = write.prefix === undefined ? '' : (this.valueOf(plugin, write.prefix, mode, given) ?? '');
       const [first, ...rest] = write.field.segments;
       const segments = [...parent, `${prefix}${first}`, ...rest];
       out.push(Object.freeze({
-        field: parseFieldRef(segments.map((s) => `[${s}]`).join('')),
+        field: this.refOf(segments.map((s) => `[${s}]`).join('')),
         ...(write.when !== undefined ? { when: write.when } : {}),
       }));
     }
     return Object.freeze(out);
+  }
+
+  /** A reference of `writesIn`: blocks repeat the same targets, so each text is parsed once (frozen, shared). */
+  private refOf(text: string): FieldRef {
+    let ref = this.writtenRefs.get(text);
+    if (ref) return ref;
+    ref = parseFieldRef(text);
+    if (this.writtenRefs.size >= MAX_WRITTEN_REFS) this.writtenRefs.clear();
+    this.writtenRefs.set(text, ref);
+    return ref;
   }
 
   /** An option's effective text: given, else its default; null when it must be given but was not. */
@@ -546,6 +613,22 @@ class Table implements LogstashPluginTable {
   grokPattern(set: GrokPatternSet, name: string): GrokPattern | undefined {
     return this.grok.get(set)?.get(name);
   }
+}
+
+/**
+ * The keys a plugin with selected writes writes: those its option lists, else the defaults of the database type whose
+ * name the database file's name holds (the plugin reads the type from the file), else of its database type option's
+ * value, else of the first type.
+ */
+function selectedKeys(selection: SelectedWrites, given: (option: string) => string | undefined, givenList?: (option: string) => readonly string[] | undefined): ReadonlySet<string> {
+  const listed = givenList?.(selection.option);
+  if (listed && listed.length > 0) return new Set(listed);
+  const file = given(selection.databaseOption);
+  const base = file === undefined ? undefined : file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
+  const byFile = base === undefined ? undefined : selection.defaults.find(([type]) => base.includes(type));
+  const typed = given(selection.databaseTypeOption);
+  const byType = selection.defaults.find(([type]) => type === typed);
+  return new Set((byFile ?? byType ?? selection.defaults[0])[1]);
 }
 
 function fromOption(name: string, given: (option: string) => string | undefined): ResolvedDefault {
@@ -577,7 +660,16 @@ function toPlugin(section: PluginSection, name: string, data: PluginData, common
       ...(write.under !== undefined ? { under: write.under } : {}),
       ...(write.prefix !== undefined ? { prefix: write.prefix } : {}),
       ...(write.when !== undefined ? { when: write.when } : {}),
+      ...(write.key !== undefined ? { key: write.key } : {}),
     }))),
+    ...(data.selectedWrites !== undefined ? {
+      selectedWrites: Object.freeze({
+        option: data.selectedWrites.option,
+        databaseOption: data.selectedWrites.databaseOption,
+        databaseTypeOption: data.selectedWrites.databaseTypeOption,
+        defaults: Object.freeze(Object.entries(data.selectedWrites.defaults).map(([type, keys]) => Object.freeze([type, Object.freeze([...keys])] as const))),
+      }),
+    } : {}),
   });
 }
 

@@ -1,12 +1,16 @@
 // The command line's view of the outside world, so commands are testable without a process.
 
 export interface CliIO {
-  stdout(text: string): void;
-  stderr(text: string): void;
+  stdout(this: void, text: string): void;
+  stderr(this: void, text: string): void;
   /** Reads all of standard input (for `-` as a file argument). */
   readStdin(): Promise<string>;
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** Whether standard error is a terminal (a progress line is shown there); false when not said. */
+  stderrIsTTY?: boolean;
+  /** Milliseconds on a monotonic clock (performance.now when not said): the time a run takes. */
+  now?: () => number;
 }
 
 /** Exit codes shared by every command. */

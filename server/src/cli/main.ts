@@ -3,9 +3,10 @@ import { CliError, CliIO, Command, EXIT, UsageError } from './io';
 import { fieldsCommand } from './commands/fields';
 import { checkCommand } from './commands/check';
 import { convertCommand } from './commands/convert';
+import { reportCommand } from './commands/report';
 import { serveCommand } from './commands/serve';
 
-export const commands: Command[] = [checkCommand, fieldsCommand, convertCommand, serveCommand];
+export const commands: Command[] = [checkCommand, reportCommand, fieldsCommand, convertCommand, serveCommand];
 
 export function usage(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
@@ -72,6 +73,8 @@ if (require.main === module) {
     },
     cwd: process.cwd(),
     env: process.env,
+    stderrIsTTY: process.stderr.isTTY === true,
+    now: () => performance.now(),
   };
   main(process.argv.slice(2), io).then(
     (code) => { process.exitCode = code; },

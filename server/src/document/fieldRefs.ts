@@ -3,10 +3,11 @@
 import { EventSlice, ObjectNode, PropertyNode, Span, ValueNode } from './model';
 
 /**
- * How a reference is written: an event's key, a whole option value, a name inside a template, pattern or script, or
- * a name a mapping declares (a key under `properties`: its value is the field's mapping, not the field's value).
+ * How a reference is written: an event's key, a whole option value, a name inside a template, pattern or script, a
+ * name a mapping declares (a key under `properties`: its value is the field's mapping, not the field's value), or a
+ * field reference a condition tests (Logstash's `[source][ip]` in an `if`).
  */
-export type RefRole = 'key' | 'name' | 'template' | 'pattern' | 'script' | 'declared';
+export type RefRole = 'key' | 'name' | 'template' | 'pattern' | 'script' | 'declared' | 'selector';
 
 /** Whether the file reads the field there or writes it (an event's keys are all writes). */
 export type RefAccess = 'read' | 'write';
@@ -138,7 +139,7 @@ function joinedChild(parent: string, key: string): string {
   if (known !== undefined) return known;
   const joined = `${parent}.${key}`;
   if (joinedCount < MAX_JOINED) {
-    if (!children) joinedPaths.set(parent, (children = new Map()));
+    if (!children) joinedPaths.set(parent, (children = new Map<string, string>()));
     children.set(key, joined);
     joinedCount++;
   }
@@ -331,7 +332,7 @@ export class EventView {
   /** Every reference whose path starts with the root name `name` (the `client` key, `client.ip`, ...), in document order. */
   under(name: string): readonly FieldRef[] {
     // Listed per name asked (a few sides of an event), not for every root name the event writes.
-    const byRoot = (this.byRoot ??= new Map());
+    const byRoot = (this.byRoot ??= new Map<string, readonly FieldRef[]>());
     let found = byRoot.get(name);
     if (found === undefined) byRoot.set(name, (found = refsUnder(this.refs, (this.rootNames ??= rootNamesOf(this.refs)), name)));
     return found;

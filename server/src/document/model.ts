@@ -2,7 +2,8 @@
 // Offsets inside an event are LOCAL to the event's own text, so an event can be parsed, checked
 // and cached on its own; `EventSlice.start` turns them into document offsets at one edge.
 
-export type DocumentFormat = 'json' | 'ndjson' | 'yaml';
+/** How a file is laid out: the JSON/YAML formats the model above reads, and Logstash's config (a tree of its own). */
+export type DocumentFormat = 'json' | 'ndjson' | 'yaml' | 'logstash';
 
 /** Events nest a handful of levels; deeper than this (junk, or an attack) an event is reported, not walked. */
 export const MAX_NESTING = 500;

@@ -2,6 +2,7 @@
 import type { Catalog } from '../catalog/types';
 import type { DocumentFormat } from '../document/model';
 import type { FeatureCaches } from './featureCaches';
+import type { FolderFiles } from './folderFiles';
 import type { FieldwiseSettings } from './settings';
 import type { WorkspaceFields } from './workspaceFields';
 
@@ -17,4 +18,6 @@ export interface FeatureEnv {
   caches: FeatureCaches;
   /** The workspace's other files (written fields, component templates); undefined outside a language server's workspace. */
   workspace?: WorkspaceFields;
+  /** The files beside this one, as the host reads them; undefined when the host gives none (a file on its own). */
+  folder?: FolderFiles;
 }

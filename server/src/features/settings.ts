@@ -13,6 +13,8 @@ export interface FieldwiseSettings {
   /** `fieldwise.files.<setting>`: each kind's globs (kinds/registry.ts) and the console text's, by setting name. */
   files: Record<string, string[]>;
   events: { allowDottedKeys: boolean | string[] };
+  /** Logstash pipelines: the ECS-compatibility mode of plugins that set none (a pipelines.yml beside them wins). */
+  logstash: { ecsCompatibility: 'disabled' | 'v1' | 'v8' };
   diagnostics: {
     /** Per-code severity override, or 'off'. */
     severity: Record<string, Severity | 'off'>;

@@ -5,12 +5,13 @@ import { beatsKind } from './beats/beatsKind';
 import { eventsKind } from './events/eventsKind';
 import { fieldDefinitionsKind } from './fieldDefinitions/fieldDefinitionsKind';
 import type { FileKind } from './kind';
+import { logstashKind } from './logstash/logstashKind';
 import { mappingKind } from './mappings/mappingKind';
 import { pipelineKind } from './pipelines/pipelineKind';
 
 // Beats configurations come first: their globs win over the others' (an ingest pipeline's among them), and their
 // recognition (a `processors:` list of Beats processors) takes no event document, pipeline or mapping.
-export const kinds: readonly FileKind[] = [beatsKind, eventsKind, pipelineKind, fieldDefinitionsKind, mappingKind];
+export const kinds: readonly FileKind[] = [beatsKind, eventsKind, pipelineKind, fieldDefinitionsKind, mappingKind, logstashKind];
 
 const byName = new Map<KindName, FileKind>(kinds.map((k) => [k.name, k]));
 

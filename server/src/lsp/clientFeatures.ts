@@ -31,6 +31,8 @@ export interface ClientFeatures {
   dynamicFormatting: boolean;
   /** documentSymbol answers as a tree (DocumentSymbol[]), not a flat list. */
   hierarchicalSymbols: boolean;
+  /** The client sets a document's language when the server says what it is (`fieldwise/documentLanguage`). */
+  documentLanguage: boolean;
   /** window/workDoneProgress: the workspace's first read is shown as progress. */
   workDoneProgress: boolean;
   /** workspace/codeLens/refresh: lenses are asked again once the workspace is read. */
@@ -64,8 +66,16 @@ export function readClientFeatures(caps: ClientCapabilities): ClientFeatures {
     codeActionResolvesEdit: text?.codeAction?.resolveSupport?.properties.includes('edit') === true && text.codeAction.dataSupport === true,
     dynamicFormatting: text?.formatting?.dynamicRegistration === true && text.rangeFormatting?.dynamicRegistration === true,
     hierarchicalSymbols: text?.documentSymbol?.hierarchicalDocumentSymbolSupport === true,
+    documentLanguage: announces(caps.experimental, 'documentLanguage'),
     workDoneProgress: caps.window?.workDoneProgress === true,
     codeLensRefresh: caps.workspace?.codeLens?.refreshSupport === true,
     createFiles: caps.workspace?.workspaceEdit?.documentChanges === true && caps.workspace.workspaceEdit.resourceOperations?.includes('create') === true,
   };
+}
+
+/** Whether the client's `experimental.fieldwise` capabilities hold `name: true` (they are the client's own JSON). */
+function announces(experimental: unknown, name: string): boolean {
+  if (typeof experimental !== 'object' || experimental === null) return false;
+  const fieldwise: unknown = (experimental as Record<string, unknown>).fieldwise;
+  return typeof fieldwise === 'object' && fieldwise !== null && (fieldwise as Record<string, unknown>)[name] === true;
 }

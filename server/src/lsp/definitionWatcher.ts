@@ -4,6 +4,7 @@ import { existsSync, FSWatcher, statSync, watch } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import type { FileSystemWatcher } from 'vscode-languageserver';
+import { PROJECT_CONFIG, WORKSPACE_DEFINITIONS } from '../catalog';
 import type { FolderInfo } from './workspaces';
 
 export interface WatchTarget {
@@ -18,11 +19,15 @@ export interface WatchHost {
   log: (message: string) => void;
 }
 
+/** What is watched: the entries, else the default folder's files (which the project configuration is one of), else both. */
+function watchedEntries(entries: readonly string[]): string[] {
+  return entries.length > 0 ? [...entries, PROJECT_CONFIG] : [WORKSPACE_DEFINITIONS];
+}
+
 /** The globs watched for entries: each glob, and a folder entry's YAML files; with no entries, the default folder's. */
 export function watchedPatterns(entries: readonly string[]): string[] {
   // With no configured entries, watch for the default folder appearing.
-  const list = entries.length > 0 ? entries : ['.fieldwise/*.yml'];
-  return list.flatMap((e) => (picomatch.scan(e).isGlob ? [e] : [e, `${e}/*.{yml,yaml}`]));
+  return watchedEntries(entries).flatMap((e) => (e === PROJECT_CONFIG || picomatch.scan(e).isGlob ? [e] : [e, `${e}/*.{yml,yaml}`]));
 }
 
 /** Whether a changed file (relative to its folder, `/`-separated) is one the entries watch. */
@@ -66,7 +71,7 @@ export class DefinitionWatcher {
   }
 
   private watchOnServer(target: WatchTarget): void {
-    const entries = target.entries.length > 0 ? target.entries : ['.fieldwise/*.yml'];
+    const entries = watchedEntries(target.entries);
     const dirs = new Map<string, boolean>();
     for (const entry of entries) {
       const scan = picomatch.scan(entry);

@@ -1,5 +1,5 @@
 // Fieldwise's extensions to LSP (documented in docs/server.md).
-import { RequestType } from 'vscode-languageserver';
+import { NotificationType, RequestType } from 'vscode-languageserver';
 
 export interface StatusParams {
   /** A document: the answer is for its workspace folder. Without it, for the first folder. */
@@ -14,6 +14,18 @@ export interface StatusResult {
 }
 
 export const StatusRequest = new RequestType<StatusParams | null, StatusResult, void>('fieldwise/status');
+
+export interface DocumentLanguageParams {
+  uri: string;
+  /** The language the server recognised the document as written in (`logstash`). */
+  languageId: string;
+}
+
+/**
+ * Server to client: an open document is written in another language than the one it was opened with (a `.conf` file
+ * whose content is Logstash's). Sent only to a client announcing `experimental.fieldwise.documentLanguage`.
+ */
+export const DocumentLanguageNotification = new NotificationType<DocumentLanguageParams>('fieldwise/documentLanguage');
 
 /** `fieldwise/schemaDocument`: the text of a read-only schema page (`fieldwise-schema:` URIs, go to definition of a field only the schema defines). */
 export interface SchemaDocumentParams {

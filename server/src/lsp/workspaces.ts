@@ -1,8 +1,9 @@
 // Workspace folders: each has its own settings, custom definitions and so its own language service.
 // Files outside every folder share one folderless workspace that uses the built-in catalog.
-import { relative, sep } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Catalog } from '../catalog/types';
+import { DiskFolderFiles } from '../service/diskFolderFiles';
 import { LanguageService } from '../service/languageService';
 import { defaultSettings, FieldwiseSettings } from '../service/settings';
 
@@ -21,9 +22,11 @@ export class Workspace {
   /** The catalog with the last custom definitions that loaded without problems. */
   lastGood: Catalog;
 
-  constructor(readonly folder: FolderInfo | undefined, builtin: Catalog) {
+  /** `openText`: an open document's text by its file-system path (a file's neighbours are read from it first). */
+  constructor(readonly folder: FolderInfo | undefined, builtin: Catalog, openText?: (path: string) => string | undefined) {
     this.lastGood = builtin;
-    this.service = new LanguageService(builtin, defaultSettings);
+    const locate = (file: string): string | undefined => (isAbsolute(file) ? file : folder ? join(folder.path, file) : undefined);
+    this.service = new LanguageService(builtin, defaultSettings, new DiskFolderFiles(locate, () => this.settings.maxFileSize * 1024 * 1024, openText));
   }
 
   apply(catalog: Catalog, settings: FieldwiseSettings): void {
@@ -45,8 +48,8 @@ export class Workspaces {
   private folders: Workspace[] = [];
   readonly loose: Workspace;
 
-  constructor(private readonly builtin: Catalog) {
-    this.loose = new Workspace(undefined, builtin);
+  constructor(private readonly builtin: Catalog, private readonly openText?: (path: string) => string | undefined) {
+    this.loose = new Workspace(undefined, builtin, openText);
   }
 
   all(): Workspace[] {
@@ -56,7 +59,7 @@ export class Workspaces {
   add(folder: FolderInfo): Workspace {
     const existing = this.folders.find((w) => w.folder?.uri === folder.uri);
     if (existing) return existing;
-    const workspace = new Workspace(folder, this.builtin);
+    const workspace = new Workspace(folder, this.builtin, this.openText);
     this.folders.push(workspace);
     // Longest path first, so nested folders win over their parents.
     this.folders.sort((a, b) => (b.folder?.path.length ?? 0) - (a.folder?.path.length ?? 0));

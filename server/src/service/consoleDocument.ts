@@ -9,6 +9,8 @@ import { kinds } from '../kinds/registry';
 
 /** The globs of console text files (`fieldwise.files.console`): a container, not a kind. */
 export const CONSOLE_GLOBS: readonly string[] = ['**/*.{http,es,console}'];
+/** The `fieldwise.files.*` setting that holds CONSOLE_GLOBS. */
+export const CONSOLE_SETTING = 'console';
 
 /** Editor language ids of console text. */
 export const CONSOLE_LANGUAGES: readonly string[] = ['http', 'es-console'];

@@ -9,7 +9,7 @@ import { looksLikeConsole, splitConsole } from '../document/console';
 import { fileType, FileType, KindDocument } from '../document/fileType';
 import type { DocumentFormat } from '../document/model';
 import type { ParsedValue } from '../document/syntaxes/json/jsonValue';
-import { formatFromLanguage, formatFromName, formatOf } from '../document/syntaxes/registry';
+import { formatFromLanguage, formatFromName, modelFormatOf } from '../document/syntaxes/registry';
 import type { FeatureEnv } from '../features/env';
 import { FeatureCaches } from '../features/featureCaches';
 import { dottedKeysAllowed, matchesAny } from '../features/fileSettings';
@@ -84,7 +84,7 @@ class Probe implements ContentProbe {
   constructor(readonly file: string, readonly text: string, readonly format: DocumentFormat, readonly checkNext: boolean) {}
 
   whole(): ParsedValue {
-    return (this.parsed ??= formatOf(this.format).syntax.parse(this.text));
+    return (this.parsed ??= modelFormatOf(this.format).syntax.parse(this.text));
   }
 }
 

@@ -9,6 +9,7 @@ import type { ParsedValue } from '../document/syntaxes/json/jsonValue';
 import { typedBefore, withinLimit } from '../features/completionLimit';
 import type { FeatureEnv } from '../features/env';
 import { FeatureCaches } from '../features/featureCaches';
+import type { FolderFiles } from '../features/folderFiles';
 import { completionDocs } from '../features/fieldDocs';
 import { dottedKeysAllowed } from '../features/fileSettings';
 import { notAnalysed } from '../features/rules';
@@ -76,7 +77,8 @@ export class LanguageService {
   /** Each parse's references as the workspace sees them (every part of console text). */
   private readonly refMemo = new WeakMap<object, WorkspaceRef[]>();
 
-  constructor(private catalog: Catalog, private settings: FieldwiseSettings = defaultSettings) {}
+  /** `folder`: how the host reads a file's neighbours (kinds that read them, such as Logstash's, get it in FeatureEnv). */
+  constructor(private catalog: Catalog, private settings: FieldwiseSettings = defaultSettings, private readonly folder?: FolderFiles) {}
 
   /** What a file is (service/detect.ts); what recognition parsed on the way is kept for the `parse` that follows. */
   fileTypeOf(file: string, text: string, settings: FieldwiseSettings, languageId?: string): FileType | undefined {
@@ -114,19 +116,22 @@ export class LanguageService {
       if (detected.doc) return detected.doc;
       whole = detected.whole;
     }
-    const before = previous && previous.kind === type.kind ? (previous as KindDocument) : undefined;
+    const before = previous && previous.kind === type.kind ? previous : undefined;
     return kindNamed(type.kind).parse(text, type, { previous: before, whole });
   }
 
   env(format: DocumentFormat, file: string): FeatureEnv {
-    return { catalog: this.catalog, format, settings: this.settings, file, dottedKeys: dottedKeysAllowed(this.settings, file), caches: this.caches, workspace: this.workspace };
+    return {
+      catalog: this.catalog, format, settings: this.settings, file, dottedKeys: dottedKeysAllowed(this.settings, file), caches: this.caches,
+      workspace: this.workspace, folder: this.folder,
+    };
   }
 
   /** The parts of a document parsed anew against its previous version, for the trace (an event document's events). */
   reparsed(doc: SourceDocument, previous: SourceDocument | undefined): number {
     if (isConsole(doc)) return doc.parts.length;
     const kind = kindNamed(doc.kind);
-    return kind.reparsed?.(doc, previous?.kind === doc.kind ? (previous as KindDocument) : undefined) ?? 1;
+    return kind.reparsed?.(doc, previous?.kind === doc.kind ? previous : undefined) ?? 1;
   }
 
   /** Whether the editor may keep its answer of `fileTypeOf` for `text`, the next version of `doc`. */
@@ -147,6 +152,12 @@ export class LanguageService {
     if (PackageLayout.reads(file)) this.packages.set(file, text);
     const found = detect(file, text, this.settings, (format) => this.env(format, file), { checkNext: false });
     return this.workspace.set(file, text, found?.type, found?.doc);
+  }
+
+  /** `indexFile` of a file already parsed for its check (`parse`): what it gives is read from that parse, not a new one. */
+  indexParsed(file: string, doc: SourceDocument): boolean {
+    if (PackageLayout.reads(file)) this.packages.set(file, doc.text);
+    return this.workspace.set(file, doc.text, doc.type, isConsole(doc) ? undefined : doc);
   }
 
   /** A workspace file gone (deleted, or no longer matched by the globs). */
@@ -227,12 +238,9 @@ export class LanguageService {
     return result;
   }
 
-  /** Every code the service may report on any kind, each once, in the registry's order, then what it says of whole files. */
+  /** Every code the service may report on any kind (allRules). */
   rules(): readonly RuleInfo[] {
-    const seen = new Map<string, RuleInfo>();
-    for (const kind of kinds) for (const rule of kind.rules) if (!seen.has(rule.code)) seen.set(rule.code, rule);
-    for (const rule of [emptyFile, fileNotRecognised, unmappedField, unwrittenField]) if (!seen.has(rule.code)) seen.set(rule.code, rule);
-    return [...seen.values()];
+    return allRules();
   }
 
   /** Every entry offered at `offset`. */
@@ -274,19 +282,29 @@ export class LanguageService {
 
   /** The spans the editor may fold; undefined when no kind of the document folds (the editor's own folding stands). */
   folding(doc: SourceDocument): FoldingSpan[] | undefined {
-    const parts = this.parts(doc).filter((p) => p.kind.folding);
+    const parts = this.parts(doc).filter((p) => p.kind.folding !== undefined);
     return parts.length === 0 ? undefined : parts.flatMap((p) => p.kind.folding!(p.doc));
   }
 
   /** The edits that format the document (or the lines `range` touches); undefined when its kind does not format. */
   format(doc: SourceDocument, options: FormattingOptions, range?: Span): TextEdit[] | undefined {
-    const parts = this.parts(doc).filter((p) => p.kind.format);
+    const parts = this.parts(doc).filter((p) => p.kind.format !== undefined);
     return parts.length === 0 ? undefined : parts.flatMap((p) => p.kind.format!(p.doc, options, range));
+  }
+
+  /**
+   * The editor language a document of `type` is written in, when the one it was opened with (`languageId`) says no
+   * such thing: a `.conf` file an editor opened as Properties whose content is Logstash's. Undefined when it fits.
+   */
+  languageFor(type: FileType, languageId: string): string | undefined {
+    if (type.console) return undefined;
+    const ids = formatOf(type.format).languageIds;
+    return ids.includes(languageId) ? undefined : ids[0];
   }
 
   /** The editor language ids of the formats some kind formats: what formatting is offered for. */
   formattedLanguages(): string[] {
-    const formats = new Set(kinds.filter((k) => k.format).flatMap((k) => k.formats));
+    const formats = new Set(kinds.filter((k) => k.format !== undefined).flatMap((k) => k.formats));
     return [...formats].flatMap((f) => formatOf(f).languageIds);
   }
 
@@ -453,6 +471,17 @@ export class LanguageService {
   fixAll(doc: SourceDocument, file: string, code: string): TextEdit[] {
     return this.parts(doc).flatMap((p) => p.kind.fixAll?.(p.doc, code, this.env(p.doc.type.format, file)) ?? []);
   }
+}
+
+/**
+ * Every code the service may report on any kind, each once, in the registry's order, then what it says of whole files;
+ * the same for every catalog (a report's rule list needs no catalog loaded).
+ */
+export function allRules(): readonly RuleInfo[] {
+  const seen = new Map<string, RuleInfo>();
+  for (const kind of kinds) for (const rule of kind.rules) if (!seen.has(rule.code)) seen.set(rule.code, rule);
+  for (const rule of [emptyFile, fileNotRecognised, unmappedField, unwrittenField]) if (!seen.has(rule.code)) seen.set(rule.code, rule);
+  return [...seen.values()];
 }
 
 /** No content: white space and a byte order mark aside. */

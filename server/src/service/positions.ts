@@ -2,6 +2,9 @@
 // and \r all ending a line. The command line's outputs and any other consumer of positions share this one edge.
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
+/** A string of its own: a message made from slices of a file would keep the whole text alive while a report is built. */
+export { flatCopy } from '../document/compact';
+
 export interface Position {
   /** 0-based line. */
   line: number;

@@ -19,6 +19,40 @@ vim.api.nvim_create_autocmd({ 'BufRead', 'BufNewFile' }, {
   command = 'setfiletype json',
 })
 
+-- Logstash pipeline configs are `.conf` files, and so are many other programs' configs: a `.conf` buffer whose first
+-- word (comments aside) is input, filter or output gets the `logstash` file type; the server confirms it by content.
+local function opens_logstash_section(bufnr)
+  for _, line in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, 200, false)) do
+    local text = (line:gsub('#.*$', ''))
+    local word, rest = text:match('^%s*(%a+)%s*(.-)%s*$')
+    if word then
+      return (word == 'input' or word == 'filter' or word == 'output') and (rest == '' or rest:sub(1, 1) == '{')
+    end
+    if not text:match('^%s*$') then
+      return false
+    end
+  end
+  return false
+end
+
+vim.api.nvim_create_autocmd({ 'BufRead', 'BufNewFile' }, {
+  pattern = '*.conf',
+  callback = function(args)
+    if opens_logstash_section(args.buf) then
+      vim.bo[args.buf].filetype = 'logstash'
+    end
+  end,
+})
+-- Neovim's own detection may come later and call every `.conf` file `conf`: such a buffer is checked again.
+vim.api.nvim_create_autocmd('FileType', {
+  pattern = 'conf',
+  callback = function(args)
+    if vim.api.nvim_buf_get_name(args.buf):match('%.conf$') and opens_logstash_section(args.buf) then
+      vim.bo[args.buf].filetype = 'logstash'
+    end
+  end,
+})
+
 -- The workspace folder: the nearest folder above the file holding .fieldwise/ (custom definitions) or .git/,
 -- else the current directory. Settings globs and custom definitions are relative to it.
 local function root_of(path)
@@ -32,8 +66,8 @@ local function root_of(path)
   return vim.fn.getcwd()
 end
 
--- One server per workspace folder, shared by every JSON and YAML buffer in it. The server itself decides which
--- files are event documents (fieldwise.files.events, or content that looks like events); it ignores the others.
+-- One server per workspace folder, shared by every JSON, YAML and Logstash buffer in it. The server itself decides
+-- which files are event documents, pipelines, mappings (its globs, or their content); it ignores the others.
 local clients = {}
 
 local function attach(bufnr)
@@ -64,7 +98,7 @@ local function attach(bufnr)
 end
 
 vim.api.nvim_create_autocmd('FileType', {
-  pattern = { 'json', 'yaml' },
+  pattern = { 'json', 'yaml', 'logstash' },
   callback = function(args)
     attach(args.buf)
   end,

@@ -1,6 +1,6 @@
 -- Test driver (not for users): after init.lua, opens the files the spec ($FIELDWISE_NVIM_SPEC) names, asks the
--- server through vim.lsp for diagnostics, completion and hover, makes an edit, applies a quick fix, and writes what
--- it saw as JSON.
+-- server through vim.lsp for diagnostics, completion, hover and the outline, makes an edit, applies a quick fix,
+-- formats the buffer, and writes what it saw as JSON.
 local spec = vim.fn.json_decode(table.concat(vim.fn.readfile(os.getenv('FIELDWISE_NVIM_SPEC')), '\n'))
 local TIMEOUT = spec.timeout or 30000
 local report = { files = {}, nvim = vim.version() }
@@ -125,6 +125,27 @@ local function quick_fix(bufnr, fix)
   return { titles = titles, applied = chosen ~= nil and chosen.edit ~= nil, text = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n') }
 end
 
+-- The outline as `name` lines indented two spaces per level (the server answers a tree: Neovim announces it takes one).
+local function outline(bufnr)
+  local lines = {}
+  local function walk(symbols, depth)
+    for _, s in ipairs(symbols or {}) do
+      table.insert(lines, string.rep('  ', depth) .. s.name)
+      walk(s.children, depth + 1)
+    end
+  end
+  walk(request(bufnr, 'textDocument/documentSymbol', {}), 0)
+  return lines
+end
+
+-- Formatting as `vim.lsp.buf.formatting()` asks for it (the buffer's shiftwidth and expandtab), applied with Neovim's
+-- own text-edit code; returns the buffer's text afterwards.
+local function format(bufnr, options)
+  local edits = request(bufnr, 'textDocument/formatting', { options = options }) or {}
+  vim.lsp.util.apply_text_edits(edits, bufnr, client_of(bufnr).offset_encoding)
+  return table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n')
+end
+
 local function run()
   for _, file in ipairs(spec.files) do
     vim.cmd('edit ' .. vim.fn.fnameescape(file.path))
@@ -134,7 +155,12 @@ local function run()
       error('the fieldwise client did not attach to ' .. file.path)
     end
     seen.sync = client_of(bufnr).server_capabilities.textDocumentSync.change
-    vim.wait(TIMEOUT, function() return #vim.diagnostic.get(bufnr) > 0 end, 50)
+    if file.clean then
+      -- A file without findings: the outline's answer says the server has read it.
+      seen.symbols = outline(bufnr)
+    else
+      vim.wait(TIMEOUT, function() return #vim.diagnostic.get(bufnr) > 0 end, 50)
+    end
     seen.diagnostics = diagnostics(bufnr)
     seen.completion = {}
     for _, position in ipairs(file.completion or {}) do
@@ -157,6 +183,12 @@ local function run()
         wait_cleared(bufnr, file.fix.code)
       end
       seen.after_fix = diagnostics(bufnr)
+    end
+    if file.outline and not seen.symbols then
+      seen.symbols = outline(bufnr)
+    end
+    if file.format then
+      seen.formatted = format(bufnr, file.format)
     end
     table.insert(report.files, seen)
   end

@@ -1,70 +1,115 @@
-// `fieldwise check`: the editor's diagnostics over files, folders and globs, for CI. Exit 2 for bad usage or an
+// `fieldwise check`: the editor's diagnostics over files, folders and globs, for CI: on every core (--jobs), a share of
+// the files for one job of a CI matrix (--shard), in the report each CI reads (--format). Exit 2 for bad usage or an
 // unreadable file, else 1 for any error or more warnings than --max-warnings, else 0.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Catalog, DefinitionError, loadCatalog, workspaceDefinitions } from '../../catalog';
-import type { FileType, KindName } from '../../document/fileType';
-import { Candidate, expandPaths, formatFromName, guessFormat, kinds } from '../../service/detect';
-import { isBlank, LanguageService } from '../../service/languageService';
-import { defaultSettings } from '../../service/settings';
-import { indexesFile } from '../../service/workspaceIndex';
+import { kinds } from '../../service/detect';
+import { allRules } from '../../service/languageService';
+import { PROJECT_CONFIG, readProjectConfig } from '../../service/projectConfig';
+import { FieldwiseSettings, projectSettings } from '../../service/settings';
+import { checkOnWorkers, describe, SizedUnit, WorkerSetup } from '../checkPool';
+import { Checker, checkingService, checkUnit, CheckUnit, FileOutcome, FileTask } from '../fileCheck';
+import { listedPaths, selectFiles, SelectedFile } from '../fileSelection';
 import { CliError, CliIO, Command, EXIT, UsageError } from '../io';
-import { CheckedFile, locate, tally } from '../formats/checkReport';
+import { Progress, ProgressMode, progressShown } from '../progress';
+import { parseShard, Shard, shardName } from '../shards';
+import { CheckedFile, Tally, tally } from '../formats/checkReport';
+import { renderCheckGithub } from '../formats/checkGithub';
+import { renderCheckGitlab } from '../formats/checkGitlab';
 import { renderCheckJson } from '../formats/checkJson';
+import { renderCheckJunit } from '../formats/checkJunit';
 import { renderCheckSarif } from '../formats/checkSarif';
 import { renderCheckText } from '../formats/checkText';
 
 const VERSION = '0.1.0';
 
+const FORMATS = ['text', 'json', 'sarif', 'github', 'gitlab', 'junit'] as const;
+type Format = (typeof FORMATS)[number];
+
+/**
+ * Below this many bytes in all, a run without --jobs checks on the main thread: a worker thread's start (its own
+ * catalog and a cold JIT) costs more than it saves (measured: docs/performance.md, "fieldwise check on every core").
+ */
+export const PARALLEL_MIN_BYTES = 4_000_000;
+
 const USAGE = [
-  'usage: fieldwise check [--format text|json|sarif] [--max-warnings N] [--kind KIND] [--definitions PATH]... PATHS...',
+  'usage: fieldwise check [options] PATHS...',
   '',
   `Checks ${kinds.map((k) => `${k.noun}s`).join(', ')} with the same diagnostics as the editor.`,
   'Each file is read as the kind it is recognised as: by its path (the fieldwise.files.* globs), then by its content.',
-  'PATHS are files, folders and globs (expanded to the JSON, NDJSON and YAML files and the console files (.http, .es,',
-  '.console), skipping node_modules and dot folders), or - for standard input. A file without an extension is read',
+  'PATHS are files, folders and globs (expanded to the JSON, NDJSON, YAML and .conf files and the console files (.http,',
+  '.es, .console), skipping node_modules and dot folders), or - for standard input. A file without an extension is read',
   'by its content. A file that is none of the kinds is reported once as not recognised (information,',
-  'file-not-recognised), which does not change the exit status.',
-  '',
-  'options:',
-  '  --format FORMAT      text (default): file:line:col severity code message, 1-based',
-  '                       json: one array of {file, range, severity, code, message}, 0-based UTF-16 positions',
-  '                       sarif: a SARIF 2.1.0 log for code-scanning tools',
-  '  --max-warnings N     exit 1 when more than N warnings are found (default: no limit)',
-  `  --kind KIND          read every file as this kind: ${kinds.map((k) => k.cliName).join(', ')}`,
-  '  --definitions PATH   custom definitions: a file, a folder or a glob; repeatable.',
-  '                       Default: .fieldwise/*.yml when the current folder has .fieldwise/',
-  '',
+  'file-not-recognised), which does not change the exit status. Files are reported in path order.',
   'A file inside an integration package (a folder above it holds a manifest.yml of type integration or input) is',
   'checked against the whole package, which is read for it: a field its data stream writes or carries that the',
   'package does not declare is unmapped-field (warning); docs/workspace.md.',
   '',
+  'options:',
+  '  --format FORMAT      text (default): file:line:col severity code message, 1-based',
+  '                       json: one array of {file, range, severity, code, message}, 0-based UTF-16 positions',
+  '                       sarif: a SARIF 2.1.0 log for code scanning (fingerprints; a shard names itself)',
+  '                       github: GitHub Actions annotations (::error file=...,line=...::message)',
+  '                       gitlab: a GitLab Code Quality report (artifacts:reports:codequality)',
+  '                       junit: JUnit XML, one test case per file (errors fail it)',
+  '  --output FILE        write the report to FILE instead of standard output (FILE itself is never checked)',
+  '  --max-warnings N     exit 1 when more than N warnings are found (default: no limit)',
+  `  --kind KIND          read every file as this kind: ${kinds.map((k) => k.cliName).join(', ')}`,
+  '  --definitions PATH   custom definitions: a file, a folder or a glob; repeatable.',
+  `                       Default: the project configuration's schema.definitions, else .fieldwise/*.yml`,
+  `  --config FILE        the project configuration (default: ${PROJECT_CONFIG} when there): globs,`,
+  '                       codes switched off, severities, dotted keys, definitions, as the editor reads them',
+  '  --jobs N             check on N worker threads (default: one per core; one thread for a small run)',
+  '  --shard K/N          check share K of N (from 1) for one job of a CI matrix: a package\'s files stay together',
+  '  --shard auto         the share the CI says (CI_NODE_INDEX/CI_NODE_TOTAL, BUILDKITE_PARALLEL_JOB/_COUNT)',
+  '  --files-from FILE    check the paths listed in FILE (one per line, or NUL-separated; - for standard input)',
+  '  --changed-since REF  only files git says changed since REF (from the merge base, uncommitted and untracked',
+  '                       files too), with the rest of each changed data stream of an integration package',
+  '  --progress           show progress on standard error even outside a terminal (default: on a terminal only)',
+  '  --no-progress        never show progress',
+  '',
   'exit status: 0 clean, 1 errors (or too many warnings), 2 bad usage or a file that cannot be read.',
-  'Information and hints never change the exit status.',
+  'Information and hints never change the exit status. With --format text the summary goes to standard error.',
 ].join('\n');
-
-type Format = 'text' | 'json' | 'sarif';
 
 export interface CheckOptions {
   format: Format;
+  /** Where the report goes instead of standard output. */
+  output?: string;
   maxWarnings?: number;
   /** The kind every file is read as (`--kind`), by its command-line name. */
   kind?: string;
   definitions: string[];
+  config?: string;
+  jobs?: number;
+  shard?: Shard;
+  filesFrom?: string;
+  changedSince?: string;
+  progress: ProgressMode;
   paths: string[];
 }
 
-export function parseCheckArgs(args: string[]): CheckOptions {
+export function parseCheckArgs(args: string[], env: NodeJS.ProcessEnv = {}): CheckOptions {
   let parsed;
   try {
     parsed = parseArgs({
       args,
       options: {
         format: { type: 'string', default: 'text' },
+        output: { type: 'string', short: 'o' },
         'max-warnings': { type: 'string' },
         definitions: { type: 'string', multiple: true, default: [] },
         kind: { type: 'string' },
+        config: { type: 'string' },
+        jobs: { type: 'string' },
+        shard: { type: 'string' },
+        'files-from': { type: 'string' },
+        'changed-since': { type: 'string' },
+        progress: { type: 'boolean' },
+        'no-progress': { type: 'boolean' },
       },
       allowPositionals: true,
       strict: true,
@@ -72,114 +117,162 @@ export function parseCheckArgs(args: string[]): CheckOptions {
   } catch (error) {
     throw new UsageError((error as Error).message.split('\n')[0], USAGE);
   }
-  const { format, definitions } = parsed.values;
-  if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`unknown format '${format}'; expected one of: text, json, sarif`, USAGE);
-  const limit = parsed.values['max-warnings'];
+  const { values } = parsed;
+  const format = values.format as Format;
+  if (!FORMATS.includes(format)) throw new UsageError(`unknown format '${values.format}'; expected one of: ${FORMATS.join(', ')}`, USAGE);
+  const limit = values['max-warnings'];
   if (limit !== undefined && !/^\d+$/.test(limit)) throw new UsageError(`--max-warnings takes a whole number, not '${limit}'`, USAGE);
-  const kind = parsed.values.kind;
+  const kind = values.kind;
   if (kind !== undefined && !kinds.some((k) => k.cliName === kind)) {
     throw new UsageError(`unknown kind '${kind}'; expected one of: ${kinds.map((k) => k.cliName).join(', ')}`, USAGE);
   }
-  if (parsed.positionals.length === 0) throw new UsageError('name at least one file, folder or glob to check', USAGE);
-  return { format, maxWarnings: limit === undefined ? undefined : Number(limit), kind, definitions, paths: parsed.positionals };
+  const jobs = values.jobs;
+  if (jobs !== undefined && !/^[1-9]\d*$/.test(jobs)) throw new UsageError(`--jobs takes a whole number of threads, at least 1, not '${jobs}'`, USAGE);
+  if (values.progress && values['no-progress']) throw new UsageError('--progress and --no-progress say opposite things; give one', USAGE);
+  const filesFrom = values['files-from'];
+  if (filesFrom === '-' && parsed.positionals.includes('-')) throw new UsageError('--files-from - reads the list from standard input, so - cannot also be a file to check', USAGE);
+  const changedSince = values['changed-since'];
+  if (changedSince !== undefined && (changedSince === '' || changedSince.startsWith('-'))) throw new UsageError(`--changed-since takes a git ref (a branch, tag or commit), not '${changedSince}'`, USAGE);
+  // --changed-since alone checks what changed below the current folder.
+  const paths = parsed.positionals.length === 0 && changedSince !== undefined && filesFrom === undefined ? ['.'] : parsed.positionals;
+  if (paths.length === 0 && filesFrom === undefined) throw new UsageError('name at least one file, folder or glob to check (or --files-from FILE)', USAGE);
+  if (values.output === '') throw new UsageError('--output takes a file name', USAGE);
+  return {
+    format,
+    output: values.output,
+    maxWarnings: limit === undefined ? undefined : Number(limit),
+    kind,
+    definitions: values.definitions,
+    config: values.config,
+    jobs: jobs === undefined ? undefined : Number(jobs),
+    shard: values.shard === undefined ? undefined : parseShard(values.shard, env, USAGE),
+    filesFrom,
+    changedSince,
+    progress: values.progress ? 'always' : values['no-progress'] ? 'never' : 'auto',
+    paths,
+  };
 }
 
 export const checkCommand: Command = {
   name: 'check',
-  summary: 'check event documents, pipelines and mappings (files, folders, globs) and report diagnostics as text, JSON or SARIF',
+  summary: 'check event documents, pipelines and mappings (files, folders, globs; on every core, or a CI shard\'s share) and report diagnostics as text, JSON, SARIF, GitHub annotations, GitLab Code Quality or JUnit XML',
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
-    const options = parseCheckArgs(args);
-    const catalog = loadDefinitions(options, io);
-    const service = new LanguageService(catalog, defaultSettings);
-    const unreadable: string[] = [];
-    const checked: CheckedFile[] = [];
-    const perKind = new Map<KindName, number>();
-    let notRecognised = 0;
-    const { candidates, missing } = expandArgs(options.paths, io.cwd);
-    for (const arg of missing) unreadable.push(`${arg}: no such file or folder, and no file matches it as a glob`);
-    indexPackages(candidates, service, io.cwd);
-    for (const candidate of candidates) {
-      let text: string;
-      try {
-        text = candidate.path === '-' ? await io.readStdin() : readFileSync(candidate.path, 'utf8');
-      } catch (error) {
-        unreadable.push(`${candidate.display}: cannot read: ${reason(error)}`);
-        continue;
+    const now = io.now ?? (() => performance.now());
+    const started = now();
+    const options = parseCheckArgs(args, io.env);
+    const { settings, definitions } = projectOf(options, io);
+    const listed = options.filesFrom === undefined ? [] : listedPaths(await readList(options.filesFrom, io));
+    const output = options.output === undefined ? undefined : resolve(io.cwd, options.output);
+    const selection = selectFiles({
+      paths: options.paths, listed, changedSince: options.changedSince, shard: options.shard, consoleGlobs: settings.files.console ?? [], skip: output,
+    }, io.cwd);
+    const unreadable = selection.missing.map((arg) => `${arg}: no such file or folder, and no file matches it as a glob`);
+    const units = await unitsOf(selection.files, io);
+    const checked: Array<CheckedFile | undefined> = new Array<CheckedFile | undefined>(selection.files.length);
+    const progress = progressShown(options.progress, io) ? new Progress(io.stderr, now, selection.files.length, io.stderrIsTTY === true) : undefined;
+    let done = 0;
+    let findings = 0;
+    const record = (outcomes: FileOutcome[]): void => {
+      for (const outcome of outcomes) {
+        if ('unreadable' in outcome) unreadable.push(outcome.unreadable);
+        else {
+          checked[outcome.index] = outcome.checked;
+          findings += outcome.checked.diagnostics.length;
+        }
       }
-      const reading = readingOf(candidate, text, service, options.kind);
-      if (!reading.type) {
-        notRecognised++;
-        // Content is what recognises most files: an empty one is said to be empty, not unknown.
-        const finding = reading.why === undefined && isBlank(text) ? service.emptyFinding(text) : service.notRecognisedFinding(reading.why);
-        checked.push({ file: candidate.display, uriPath: uriPathOf(candidate, io.cwd), diagnostics: locate(text, [finding]) });
-        continue;
-      }
-      const type = reading.type;
-      perKind.set(type.kind, (perKind.get(type.kind) ?? 0) + 1);
-      const doc = service.parse(text, type);
-      checked.push({ file: candidate.display, uriPath: uriPathOf(candidate, io.cwd), diagnostics: locate(text, service.diagnostics(doc, candidate.globPath)) });
+      done += outcomes.length;
+      progress?.update(done, findings);
+    };
+    const threads = threadsFor(selection.files, units.length, options.jobs);
+    if (threads === 1) {
+      const service = checkingService(loadDefinitions(definitions, io.cwd), settings);
+      for (const { unit } of units) record(checkOnMainThread(service, settings, unit, options.kind, io.cwd));
+    } else {
+      const setup: WorkerSetup = { definitions, cwd: io.cwd, settings, kind: options.kind };
+      await checkOnWorkers(units, threads, setup, record);
     }
-    io.stdout(render(options.format, checked, service, io.cwd));
+    progress?.end();
+    const files = checked.filter((f): f is CheckedFile => f !== undefined);
+    const text = render(options, files);
+    if (output === undefined) io.stdout(text);
+    else writeReport(output, text);
     for (const problem of unreadable) io.stderr(`fieldwise check: ${problem}\n`);
-    const count = tally(checked);
-    if (options.format === 'text') io.stderr(summary(service, perKind, notRecognised, count));
+    const count = tally(files);
+    if (options.format === 'text') io.stderr(summary(files, count, now() - started));
     if (unreadable.length > 0) return EXIT.usage;
     if (count.error > 0 || (options.maxWarnings !== undefined && count.warning > options.maxWarnings)) return EXIT.failure;
     return EXIT.ok;
   },
 };
 
-/**
- * Reads every integration package a checked file is in into the service's workspace index (their field files,
- * templates, pipelines and events, and the layout files), so that the fields nothing maps are found as the editor finds them.
- */
-function indexPackages(candidates: readonly Candidate[], service: LanguageService, cwd: string): void {
-  const roots = new Set<string>();
-  const known = new Map<string, string | undefined>();
-  for (const candidate of candidates) {
-    if (candidate.path === '-') continue;
-    const root = packageRootOf(resolve(cwd, candidate.path), known);
-    if (root) roots.add(root);
-  }
-  for (const root of roots) {
-    for (const file of expandPaths([root], cwd, defaultSettings.files.console).candidates) {
-      if (!indexesFile(defaultSettings, file.globPath)) continue;
-      try {
-        service.indexFile(file.globPath, readFileSync(file.path, 'utf8'));
-      } catch {
-        // A package file that cannot be read is reported when it is checked; unread here, it declares nothing.
-      }
-    }
-  }
-  service.workspace.complete = true;
+/** The settings and definitions the run uses: the project configuration's over the defaults; --definitions over both. */
+function projectOf(options: CheckOptions, io: CliIO): { settings: FieldwiseSettings; definitions: string[] } {
+  const load = readProjectConfig(io.cwd, options.config);
+  if (!load.ok) throw new CliError(load.message, EXIT.usage);
+  const settings = projectSettings(load.config);
+  const fromProject = load.config?.schema?.definitions;
+  const definitions = options.definitions.length > 0 ? options.definitions : fromProject ?? workspaceDefinitions(io.cwd);
+  return { settings, definitions };
 }
 
-/** The nearest folder above a file with a package manifest (`type: integration` or `input`). */
-function packageRootOf(file: string, known: Map<string, string | undefined>): string | undefined {
-  for (let folder = dirname(file); ; folder = dirname(folder)) {
-    if (known.has(folder)) return known.get(folder);
-    const manifest = join(folder, 'manifest.yml');
-    let root: string | undefined;
-    if (existsSync(manifest)) {
-      try {
-        if (/^type:\s*["']?(?:integration|input)["']?\s*$/m.test(readFileSync(manifest, 'utf8'))) root = folder;
-      } catch {
-        root = undefined;
-      }
-    }
-    if (root) {
-      known.set(folder, root);
-      return root;
-    }
-    if (dirname(folder) === folder) return undefined;
-  }
-}
-
-function loadDefinitions(options: CheckOptions, io: CliIO): Catalog {
-  const definitions = options.definitions.length > 0 ? options.definitions : workspaceDefinitions(io.cwd);
+function writeReport(file: string, text: string): void {
   try {
-    return loadCatalog({ definitions, cwd: io.cwd });
+    writeFileSync(file, text);
+  } catch (error) {
+    throw new CliError(`--output ${file}: cannot write: ${(error as Error).message}`, EXIT.usage);
+  }
+}
+
+async function readList(source: string, io: CliIO): Promise<string> {
+  if (source === '-') return io.readStdin();
+  try {
+    return readFileSync(resolve(io.cwd, source), 'utf8');
+  } catch (error) {
+    throw new CliError(`--files-from ${source}: cannot read: ${(error as Error).message}`, EXIT.usage);
+  }
+}
+
+/** The run's units in report order of their first file: each package's files together, any other file alone. */
+async function unitsOf(files: readonly SelectedFile[], io: CliIO): Promise<SizedUnit[]> {
+  const units: SizedUnit[] = [];
+  const byPackage = new Map<string, SizedUnit>();
+  for (const [index, { candidate, uriPath, bytes, packageRoot }] of files.entries()) {
+    const task: FileTask = { index, path: candidate.path, display: candidate.display, uriPath, globPath: candidate.globPath };
+    if (candidate.path === '-') task.text = await io.readStdin();
+    let unit = packageRoot === undefined ? undefined : byPackage.get(packageRoot);
+    if (!unit) {
+      unit = { unit: { packageRoot, tasks: [] }, bytes: 0 };
+      units.push(unit);
+      if (packageRoot !== undefined) byPackage.set(packageRoot, unit);
+    }
+    unit.unit.tasks.push(task);
+    unit.bytes += bytes;
+  }
+  return units;
+}
+
+/** --jobs as given (never more threads than units); without it, one per core unless the run is too small to gain. */
+function threadsFor(files: readonly SelectedFile[], units: number, requested: number | undefined): number {
+  if (requested !== undefined) return Math.max(1, Math.min(requested, units));
+  const bytes = files.reduce((n, f) => n + f.bytes, 0);
+  if (bytes < PARALLEL_MIN_BYTES) return 1;
+  return Math.max(1, Math.min(availableParallelism(), units));
+}
+
+function checkOnMainThread(service: Checker, settings: FieldwiseSettings, unit: CheckUnit, kind: string | undefined, cwd: string): FileOutcome[] {
+  try {
+    return checkUnit(service, settings, unit, kind, cwd);
+  } catch (error) {
+    const failure = new Error(`checking ${describe(unit)} failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof Error) failure.stack = `${failure.message}\n${error.stack ?? ''}`;
+    throw failure;
+  }
+}
+
+function loadDefinitions(definitions: string[], cwd: string): Catalog {
+  try {
+    return loadCatalog({ definitions, cwd });
   } catch (error) {
     // Bad definitions are bad input to the command, not findings in the documents: exit 2, never 1.
     if (error instanceof DefinitionError) throw new CliError(`invalid field definitions:\n${error.message}`, EXIT.usage);
@@ -187,55 +280,33 @@ function loadDefinitions(options: CheckOptions, io: CliIO): Catalog {
   }
 }
 
-function expandArgs(paths: readonly string[], cwd: string): { candidates: Candidate[]; missing: string[] } {
-  const stdin: Candidate[] = paths.includes('-') ? [{ path: '-', display: '-', named: true, globPath: '-' }] : [];
-  const expansion = expandPaths(paths.filter((p) => p !== '-'), cwd, defaultSettings.files.console);
-  return { candidates: [...stdin, ...expansion.candidates], missing: expansion.missing };
-}
-
-/**
- * What a file is read as: the kind `--kind` names, else what the editor would decide (service/detect.ts). A file
- * whose name says no format (standard input, a file without an extension) is read by its content.
- */
-function readingOf(candidate: Candidate, text: string, service: LanguageService, forced: string | undefined): { type?: FileType; why?: string } {
-  const byName = candidate.path === '-' ? undefined : formatFromName(candidate.path);
-  const format = byName ?? guessFormat(text);
-  if (forced !== undefined) {
-    const kind = service.kinds.find((k) => k.cliName === forced)!;
-    if (!kind.formats.includes(format)) return { why: `--kind ${forced} reads ${kind.formats.join(', ')}, and this file is ${format}` };
-    return { type: service.typeOf(kind.name, format) };
+function render(options: CheckOptions, files: readonly CheckedFile[]): string {
+  const shard = options.shard === undefined ? undefined : shardName(options.shard);
+  switch (options.format) {
+    case 'json': return renderCheckJson(files);
+    case 'sarif': return renderCheckSarif(files, allRules(), VERSION, shard);
+    case 'github': return renderCheckGithub(files);
+    case 'gitlab': return renderCheckGitlab(files);
+    case 'junit': return renderCheckJunit(files, shard === undefined ? 'fieldwise check' : `fieldwise check (${shard})`);
+    case 'text': return renderCheckText(files);
   }
-  const type = service.fileTypeOf(candidate.globPath, text, defaultSettings, byName ? undefined : format);
-  return { type };
 }
 
-function uriPathOf(candidate: Candidate, cwd: string): string {
-  if (candidate.path === '-') return 'stdin';
-  const rel = relative(cwd, candidate.path);
-  return rel.startsWith('..') || isAbsolute(rel) ? candidate.path : rel.split('\\').join('/');
-}
-
-function render(format: Format, files: readonly CheckedFile[], service: LanguageService, cwd: string): string {
-  if (format === 'json') return renderCheckJson(files);
-  if (format === 'sarif') return renderCheckSarif(files, service.rules(), cwd, VERSION);
-  return renderCheckText(files);
-}
-
-function summary(service: LanguageService, perKind: ReadonlyMap<KindName, number>, notRecognised: number, count: ReturnType<typeof tally>): string {
+function summary(files: readonly CheckedFile[], count: Tally, ms: number): string {
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const perKind = new Map<string, number>();
+  let notRecognised = 0;
+  for (const f of files) {
+    if (f.kind === undefined) notRecognised++;
+    else perKind.set(f.kind, (perKind.get(f.kind) ?? 0) + 1);
+  }
   // The registry's first kind is always counted (0 included); another kind only when the run met it.
-  const parts = service.kinds
-    .filter((kind, i) => i === 0 || (perKind.get(kind.name) ?? 0) > 0)
-    .map((kind) => plural(perKind.get(kind.name) ?? 0, kind.noun));
+  const parts = kinds
+    .filter((kind, i) => i === 0 || (perKind.get(kind.cliName) ?? 0) > 0)
+    .map((kind) => plural(perKind.get(kind.cliName) ?? 0, kind.noun));
   if (notRecognised > 0) parts.push(plural(notRecognised, 'file') + ' not recognised');
-  const files = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0];
-  return `fieldwise check: ${files} checked: ${plural(count.error, 'error')}, ${plural(count.warning, 'warning')}, ${count.information} information, ${plural(count.hint, 'hint')}\n`;
-}
-
-function reason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EACCES') return 'permission denied';
-  if (code === 'EISDIR') return 'is a folder';
-  return error instanceof Error ? error.message : String(error);
+  const what = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0];
+  const seconds = ms / 1000;
+  const took = seconds < 10 ? seconds.toFixed(2) : seconds.toFixed(1);
+  return `fieldwise check: ${what} checked: ${plural(count.error, 'error')}, ${plural(count.warning, 'warning')}, ${count.information} information, ${plural(count.hint, 'hint')} in ${took} s\n`;
 }

@@ -1,11 +1,16 @@
-// `fieldwise check --format sarif`: a SARIF 2.1.0 log for code-scanning tools, with every rule's metadata.
+// `fieldwise check --format sarif`: a SARIF 2.1.0 log for code-scanning tools, with every rule's metadata. Paths are
+// relative to %SRCROOT%, the folder the run ran in, which the log does not spell out (the machine's path would differ
+// between runs and shards); each result has a fingerprint that holds across runs and machines, and a sharded run
+// names its shard in `automationDetails.id` (GitHub takes the part before the last `/` as the upload's category).
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RuleInfo, Severity } from '../../features/types';
 import type { CheckedFile } from './checkReport';
 
-const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const SRCROOT = '%SRCROOT%';
+/** The key of our partial fingerprint; the version changes if the fingerprint's recipe ever does. */
+export const FINGERPRINT_KEY = 'fieldwise/v1';
 
 type SarifLevel = 'error' | 'warning' | 'note';
 
@@ -23,8 +28,16 @@ function artifactLocation(path: string): { uri: string; uriBaseId?: string } {
   return { uri: path.split('/').map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
 }
 
-/** `rules`: every code the run may report, event and pipeline rules alike (LanguageService.rules). */
-export function renderCheckSarif(files: readonly CheckedFile[], rules: readonly RuleInfo[], cwd: string, version: string): string {
+/** The automation id of a sharded run's log: `fieldwise/shard-2-of-4/` (category `fieldwise/shard-2-of-4`). */
+export function sarifAutomationId(shardName: string): string {
+  return `fieldwise/${shardName}/`;
+}
+
+/**
+ * `rules`: every code the run may report, every kind's alike (allRules); `shardName` names a sharded run's share
+ * (`shard-2-of-4`), and no automation details are written without one (the uploader's own category applies then).
+ */
+export function renderCheckSarif(files: readonly CheckedFile[], rules: readonly RuleInfo[], version: string, shardName?: string): string {
   const index = new Map(rules.map((r, i) => [r.code, i]));
   const results = files.flatMap((f) => f.diagnostics.map((d) => {
     const ruleIndex = index.get(d.code);
@@ -44,6 +57,7 @@ export function renderCheckSarif(files: readonly CheckedFile[], rules: readonly 
           },
         },
       }],
+      partialFingerprints: { [FINGERPRINT_KEY]: d.fingerprint },
       properties: { severity: d.severity },
     };
   }));
@@ -66,7 +80,8 @@ export function renderCheckSarif(files: readonly CheckedFile[], rules: readonly 
           })),
         },
       },
-      originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(cwd.endsWith('/') ? cwd : `${cwd}/`).href } },
+      ...(shardName === undefined ? {} : { automationDetails: { id: sarifAutomationId(shardName) } }),
+      originalUriBaseIds: { [SRCROOT]: { description: { text: 'The folder fieldwise check ran in: every relative path is below it (the repository root in CI).' } } },
       columnKind: 'utf16CodeUnits',
       results,
     }],

@@ -1,10 +1,10 @@
 // The writer of a document format, and the two shorthands most fixes need: a key or a scalar in the file's quoting.
 import type { DocumentFormat, PropertyNode, ValueNode } from '../model';
 import { PlainScalar, keyQuoteOf, quoteOf, SyntaxWriter } from './writer';
-import { formatOf } from './registry';
+import { modelFormatOf } from './registry';
 
 export function writerFor(format: DocumentFormat): SyntaxWriter {
-  return formatOf(format).writer;
+  return modelFormatOf(format).writer;
 }
 
 /** A scalar's text in the format; a string keeps the quoting of `like` (the value it replaces) where the syntax lets it. */

@@ -6,7 +6,7 @@
 import type { BeatsOptionSpec, BeatsProcessorSpec, BeatsProcessorTable } from '../../catalog/beatsProcessors';
 import { ownName } from '../../document/compact';
 import { NamedRef, NamedRefDetail, RefAccess, RefRole } from '../../document/fieldRefs';
-import type { ArrayNode, ObjectNode, PropertyNode, ScalarNode, Span, SyntaxProblem, ValueNode } from '../../document/model';
+import type { ArrayNode, ObjectNode, PropertyNode, Span, SyntaxProblem, ValueNode } from '../../document/model';
 import { decodeString, mapRange, StringSource } from '../../document/syntaxes/stringOffsets';
 import { touchesTag } from './templateMask';
 
@@ -218,7 +218,7 @@ export class ReadingBuilder {
     if (node?.kind !== 'string' || this.templated(node)) return undefined;
     const value = String(node.value);
     if (value.includes('${')) return undefined;
-    const style = (node as ScalarNode).style ?? 'plain';
+    const style = node.style ?? 'plain';
     // Most names are written as they read (no escape, fold or block): their offsets are arithmetic, no tables.
     const length = node.end - node.start;
     if (style === 'plain' && length === value.length && this.text.startsWith(value, node.start)) return { value, from: 0 };

@@ -3,10 +3,9 @@
 // and of an alias's path, multi-fields (kept apart: they are not schema fields), dynamic templates, `_meta` versions,
 // and where each kind of key is typed. Ranges are the file's own characters (stringOffsets.ts).
 import { DeclaredRef, FieldRef, NamedRef } from '../../document/fieldRefs';
-import type { SyntaxName } from '../../document/syntaxes/registry';
 import type { ObjectNode, ScalarNode, Span, ValueNode } from '../../document/model';
 import { valueOf } from '../../document/objectValue';
-import { decodeWithOffsets, mapSpan } from '../../document/syntaxes/stringOffsets';
+import { decodeWithOffsets, mapSpan, type StringSyntax } from '../../document/syntaxes/stringOffsets';
 import { readDynamicTemplates } from './dynamicTemplates';
 import type { MappedField, MappingBody } from './mappingBody';
 
@@ -16,7 +15,7 @@ export const VERSION_KEYS: readonly string[] = ['version', 'ecs_version', 'schem
 export class MappingWalker {
   constructor(
     private readonly text: string,
-    private readonly syntax: SyntaxName,
+    private readonly syntax: StringSyntax,
     private readonly body: MappingBody,
     /** The document's key references: each new one's index is its position here. */
     private readonly refs: FieldRef[],

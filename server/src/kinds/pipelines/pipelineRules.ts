@@ -9,6 +9,7 @@ import { PIPELINE_KEYS, processorsOf, valueOf } from './pipelineDocument';
 import type { OptionSpec } from '../../catalog/processors';
 import { memoOf, type Verdict, verdictOf } from '../../features/names/refVerdict';
 import type { Finding } from '../../features/rule';
+import { unknownReadFieldInfo } from '../../features/rules/unknownReadField';
 import { findingAt, keySpanFrom } from '../../features/values/values';
 import { captureTypeMismatch, convertTypeMismatch, dateTargetNotDate, setValueInvalid } from './pipelineTypeRules';
 import type { PipelineFinding, PipelineRule } from './pipelineRule';
@@ -22,12 +23,8 @@ function didYouMean(name: string, names: readonly string[]): { text: string; sug
 }
 
 export const unknownReadField: PipelineRule = {
-  code: 'unknown-read-field',
+  ...unknownReadFieldInfo,
   scope: 'processor',
-  defaultSeverity: 'warning',
-  title: 'Read field unknown in its field set',
-  spec: 'A name a pipeline reads inside a field set the schema defines, naming no field of it, is most likely a typo (a read name outside the schema\'s sets is the pipeline\'s input and gets nothing; a name the pipeline writes itself, or writes an object above or a field below, is its own).',
-  specSource: 'Fieldwise: Document 1, Event document rules, rule 3, applied to the names a pipeline reads',
   check(doc, env) {
     // A name the pipeline itself writes, or writes an object above (geoip's `target_field: source.as`), is its own;
     // so is an object it makes by writing below it (`source.Tmp.a` makes `source.Tmp`, renamed away later): the

@@ -3,6 +3,7 @@
 export type * from './ast';
 export { parseLogstash } from './parse';
 export { TokenTable, Tok, TokenFlag, type TokenKind } from './lexer';
+export { startsWithSection } from './sections';
 export { contentOf, stringSource, fileOffsetOf, fileSpanOf, valueOffsetAt } from './stringContent';
 export { eolOf, indentUnitOf, lineIndentAt } from './indentation';
 export {
