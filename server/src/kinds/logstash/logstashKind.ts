@@ -9,7 +9,6 @@ import { limitedTo } from '../../features/completionLimit';
 import type { FeatureEnv } from '../../features/env';
 import { sharedRules } from '../../features/rules';
 import type { FileKind } from '../kind';
-import { wholeCheck } from '../kind';
 import { completeLogstash, logstashCompletionDocs } from './logstashCompletion';
 import { checkLogstash } from './logstashDiagnostics';
 import { type LogstashDocument, parseLogstashDocument } from './logstashDocument';
@@ -38,11 +37,11 @@ export const logstashKind: FileKind<LogstashDocument> = {
   claims: (probe) => startsWithSection(probe.text),
   recognise: (probe) => startsWithSection(probe.text) && parseLogstashDocument(probe.text, fileType('logstash', probe.format)),
   parse: (text, type) => parseLogstashDocument(text, type),
-  diagnostics: (doc, env) => wholeCheck(() => {
-    const found = checkLogstash(doc, env);
+  diagnostics: function* (doc, env) {
+    const found = yield* checkLogstash(doc, env);
     checkedModes.set(doc, found.mode);
-    return found.diagnostics;
-  }),
+    return { diagnostics: found.diagnostics, checked: 1, total: 1, parts: 'files' };
+  },
   complete: (doc, offset, env, max) => {
     const table = loadLogstashPluginTable();
     return limitedTo(completeLogstash(doc, offset, env, table, doc.refs(modeOf(doc, env)).refs), doc.text, offset, max);
