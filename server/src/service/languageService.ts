@@ -190,9 +190,6 @@ export class LanguageService {
    * undefined when `isCancelled` turned true on the way.
    */
   async check(doc: SourceDocument, file: string, options: CheckOptions): Promise<DiagnosticsResult | undefined> {
-    // Requests that arrived with the document (its outline, its folds) are answered from the parse before a check starts.
-    await new Promise((resolve) => setImmediate(resolve));
-    if (options.isCancelled()) return undefined;
     const started = performance.now();
     let slice = started;
     const run = this.checkAll(doc, file);
