@@ -17,7 +17,7 @@ export function bareParse(doc: BenchDocument, runs: number): BareParse {
   const text = doc.text;
   if (doc.format === 'json') {
     return {
-      baseMs: timeMedian(runs, () => JSON.parse(text)),
+      baseMs: timeMedian(runs, () => JSON.parse(text) as unknown),
       fieldwiseMs: timeMedian(runs, () => parseEventDocument(text, 'json')),
     };
   }

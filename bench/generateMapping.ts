@@ -26,7 +26,7 @@ function injectMistakes(rng: Rng, properties: Record<string, Mapping>): void {
   const source = (properties.source ??= { properties: {} }) as { properties: Record<string, Mapping> };
   source.properties ??= {};
   source.properties.ip = { type: pick(rng, ['keyword', 'ip', 'text']) };
-  (properties.event ??= { properties: {} }) as Mapping;
+  properties.event ??= { properties: {} };
   const event = properties.event as { properties?: Record<string, Mapping> };
   (event.properties ??= {}).outcme = { type: 'keyword' };
   properties.custom_thing = { properties: { nested: { type: 'long' } } };

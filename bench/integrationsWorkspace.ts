@@ -153,7 +153,7 @@ async function start(folder: string): Promise<Session> {
   const setup = fieldwise();
   const [cmd, ...args] = setup.command;
   const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   connection.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => null));
   for (const method of ['client/registerCapability', 'client/unregisterCapability', 'window/workDoneProgress/create', 'workspace/diagnostic/refresh', 'workspace/inlayHint/refresh', 'workspace/codeLens/refresh']) {
     connection.onRequest(method, () => null);

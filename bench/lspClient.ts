@@ -65,7 +65,7 @@ export class BenchClient {
     const started = performance.now();
     const [cmd, ...args] = spec.command;
     const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const client = new BenchClient(spec, child, connection);
     connection.listen();
     try {

@@ -14,7 +14,7 @@ function git(args: string[]): string {
     return execFileSync('git', args, { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim();
-    throw new Error(`'git ${args.join(' ')}' failed: ${stderr || (error as Error).message}`);
+    throw new Error(`'git ${args.join(' ')}' failed: ${stderr || (error as Error).message}`, { cause: error });
   }
 }
 

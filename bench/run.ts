@@ -119,7 +119,7 @@ function peerSchema(): string {
   try {
     schema = execFileSync(process.execPath, [join(REPO, 'dist/cli.js'), 'fields', '--format', 'json-schema'], { encoding: 'utf8', maxBuffer: 64 << 20 });
   } catch (error) {
-    throw new Error(`'node dist/cli.js fields --format json-schema' failed, so the peers have no schema: ${(error as Error).message}`);
+    throw new Error(`'node dist/cli.js fields --format json-schema' failed, so the peers have no schema: ${(error as Error).message}`, { cause: error });
   }
   const file = join(OUT, 'schema.json');
   writeFileSync(file, schema);

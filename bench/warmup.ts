@@ -6,7 +6,7 @@
 import { loadCatalog } from '../server/src/catalog';
 import { fileType } from '../server/src/document/fileType';
 import { LanguageService } from '../server/src/service/languageService';
-import { benchDocument, BenchFormat, BenchKind } from './generate';
+import { benchDocument, BenchKind } from './generate';
 
 async function main(): Promise<void> {
   const [format, label, bytes, rounds, kind = 'clean'] = process.argv.slice(2);
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const roundsMs: number[] = [];
   for (let round = 0; round < Number(rounds); round++) {
     // Round 1 is the bench's own document; then other seeds: the same size and shape, other events.
-    const doc = benchDocument(format as BenchFormat, label, Number(bytes), 0, Number(bytes) + round, kind as BenchKind, catalog);
+    const doc = benchDocument(format, label, Number(bytes), 0, Number(bytes) + round, kind as BenchKind, catalog);
     const started = performance.now();
     const parsed = service.parse(doc.text, fileType('events', doc.format));
     const result = await service.check(parsed, `events/${doc.name}`, { yieldEvery: 10, isCancelled: () => false });

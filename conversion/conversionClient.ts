@@ -30,7 +30,7 @@ type Expected = 'html' | 'wikitext';
 interface Operation {
   page: string;
   signal: AbortSignal;
-  abortError(url: URL): ConversionError;
+  abortError(this: void, url: URL): ConversionError;
 }
 
 export class ConversionClient {

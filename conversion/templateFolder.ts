@@ -54,7 +54,7 @@ export class TemplateFolder {
     try {
       info = await stat(absolute);
     } catch (error) {
-      throw new Error(`templates folder ${absolute} cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      throw new Error(`templates folder ${absolute} cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { cause: error });
     }
     if (!info.isDirectory()) throw new Error(`templates folder ${absolute} is not a folder`);
     const folder = new TemplateFolder(absolute);

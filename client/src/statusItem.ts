@@ -82,7 +82,7 @@ export class StatusItem implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.subscriptions.forEach((subscription) => subscription.dispose());
+    this.subscriptions.forEach((subscription) => { subscription.dispose(); });
     this.item.dispose();
   }
 }

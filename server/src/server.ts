@@ -24,7 +24,7 @@ import { indexedGlobs } from './service/workspaceIndex';
 import { Cancelled, describe, guarded, throwIfCancelled, yieldToEventLoop } from './lsp/guard';
 import { LineTableDocument } from './lsp/lineTableDocument';
 import { OpenDocuments, Snapshot } from './lsp/openDocuments';
-import { DocumentLanguageNotification, SchemaDocumentRequest, SchemaDocumentResult, schemaPagePath, StatusRequest, StatusResult } from './lsp/protocol';
+import { DocumentLanguageNotification, SchemaDocumentRequest, SchemaDocumentResult, schemaPagePath, StatusRequest } from './lsp/protocol';
 import { DocumentLanguages } from './lsp/documentLanguages';
 import { RenameRefused } from './service/fieldRename';
 import { PullDiagnostics } from './lsp/pullDiagnostics';
@@ -251,7 +251,7 @@ documents.onDidOpen(async ({ document }) => {
   setTimeout(() => { if (workspaces.all().includes(ws)) void scanFolder(ws, 'first'); }, FIRST_READ_DELAY_MS);
 });
 
-connection.languages.diagnostics.on(guarded<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, { kind: 'full', items: [] } as DocumentDiagnosticReport,
+connection.languages.diagnostics.on(guarded<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, { kind: 'full', items: [] },
   async (params: DocumentDiagnosticParams, token) => {
     await ready;
     flushWorkspaceFiles(params.textDocument.uri, true);
@@ -415,7 +415,7 @@ connection.onRequest(SchemaDocumentRequest, guarded('schema document', log, null
   return { text };
 }));
 
-connection.onRequest(StatusRequest, guarded('status', log, { schemaVersion: '', customFieldCount: 0 } as StatusResult, async (params) => {
+connection.onRequest(StatusRequest, guarded('status', log, { schemaVersion: '', customFieldCount: 0 }, async (params) => {
   await ready;
   const ws = params?.uri ? workspaces.of(params.uri) : (workspaces.all()[0] ?? workspaces.loose);
   const catalog = ws.service.currentCatalog;
@@ -437,7 +437,7 @@ async function indexedSnapshot(uri: string, token: CancellationToken): Promise<S
 }
 
 /** A relative path whose characters a file URI keeps as they are. */
-const PLAIN_PATH = /^[A-Za-z0-9._\-]+(?:\/[A-Za-z0-9._\-]+)*$/;
+const PLAIN_PATH = /^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
 
 /** The folder's own file URI, without a trailing slash. */
 function folderHref(ws: Workspace): string {
@@ -450,7 +450,7 @@ const fileUris = new WeakMap<Workspace, Map<string, string>>();
 /** A workspace file's URI (files are relative to the folder; absolute outside one). */
 function uriIn(ws: Workspace): (file: string) => string {
   let known = fileUris.get(ws);
-  if (!known) fileUris.set(ws, (known = new Map()));
+  if (!known) fileUris.set(ws, (known = new Map<string, string>()));
   const memo = known;
   return (file) => {
     let uri = memo.get(file);

@@ -64,7 +64,7 @@ function junitFiles(xml: string): string[] {
   const parser = sax.parser(true, {});
   const names: string[] = [];
   parser.onerror = (error) => { throw error; };
-  parser.onopentag = (node) => { if (node.name === 'testcase') names.push(String(node.attributes.name)); };
+  parser.onopentag = (node) => { if (node.name === 'testcase') { const name = node.attributes.name; names.push(typeof name === 'string' ? name : name.value); } };
   parser.write(xml).close();
   return names;
 }
@@ -95,7 +95,7 @@ test('the GitHub Actions workflow: a matrix of shards, each checked and uploaded
       assert.equal(result.code, 1, `shard ${shard}: '${expand(command)}' fails on the tree's errors (exit 1), not on its use: ${result.stderr}`);
     }
     const file = join(tree, String(upload.with!.sarif_file));
-    const log = JSON.parse(readFileSync(file, 'utf8'));
+    const log = JSON.parse(readFileSync(file, 'utf8')) as { runs: Array<{ automationDetails: { id: string } }> };
     valid(log);
     assert.equal(log.runs[0].automationDetails.id, `${expand(String(upload.with!.category))}/`, 'the log names the category the upload gives');
     logs.push(join(tree, `shard-${shard}.sarif`));

@@ -280,7 +280,7 @@ async function withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
         rmSync(lock, { recursive: true, force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new Error(`waited 20 minutes for ${lock}; remove it if no install is running`);
+      if (Date.now() > deadline) throw new Error(`waited 20 minutes for ${lock}; remove it if no install is running`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   }

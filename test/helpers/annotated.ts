@@ -443,7 +443,7 @@ export function lineDiff(before: string, after: string): string {
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) rows.push({ sign: ' ', line: a[i++] }), j++;
+    if (i < a.length && j < b.length && a[i] === b[j]) { rows.push({ sign: ' ', line: a[i++] }); j++; }
     else if (i < a.length && (j === b.length || lcs[i + 1][j] >= lcs[i][j + 1])) rows.push({ sign: '-', line: a[i++] });
     else rows.push({ sign: '+', line: b[j++] });
   }

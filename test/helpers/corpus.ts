@@ -42,11 +42,11 @@ export function corpusFiles(what: string, select: (file: string) => boolean = ()
  */
 export function corpusCases(what: string, select: (file: string) => boolean = () => true): string[] {
   let files: string[] = [];
-  let problem: unknown;
+  let problem: Error | undefined;
   try {
     files = corpusFiles(what, select);
   } catch (error) {
-    problem = error;
+    problem = error instanceof Error ? error : new Error(String(error));
   }
   test(`the corpus holds ${what}`, () => {
     if (problem !== undefined) throw problem;

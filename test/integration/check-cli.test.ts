@@ -127,15 +127,25 @@ function sarifSchema(): object | undefined {
   return found ? (JSON.parse(readFileSync(found, 'utf8')) as object) : undefined;
 }
 
+/** The parts of a SARIF 2.1.0 log these tests read (the schema test checks the whole). */
+interface SarifLog {
+  version: string;
+  runs: Array<{
+    tool: { driver: { name: string; rules: SarifRule[] } };
+    results: Array<{ ruleId: string; ruleIndex?: number; level: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number; endLine: number } } }> }>;
+  }>;
+}
+interface SarifRule { id: string; name: string; shortDescription: { text: string }; fullDescription: { text: string }; defaultConfiguration: { level: string }; properties: { specSource: string } }
+
 test('sarif: a SARIF 2.1.0 log with rule metadata, structurally sound', async () => {
   const run = await cli(['--format', 'sarif', 'examples/']);
   assert.equal(run.code, 1, run.stderr);
-  const log = JSON.parse(run.stdout);
+  const log = JSON.parse(run.stdout) as SarifLog;
   assert.equal(log.version, '2.1.0');
   assert.equal(log.runs.length, 1);
   const driver = log.runs[0].tool.driver;
   assert.equal(driver.name, 'fieldwise');
-  const ids: string[] = driver.rules.map((r: { id: string }) => r.id);
+  const ids: string[] = driver.rules.map((r) => r.id);
   for (const code of ['syntax-error', 'unknown-field', 'type-mismatch', 'foreign-meta-field', 'undefined-field-set']) assert.ok(ids.includes(code), code);
   for (const rule of driver.rules) {
     assert.ok(rule.fullDescription.text.length > 10, rule.id);
@@ -144,13 +154,13 @@ test('sarif: a SARIF 2.1.0 log with rule metadata, structurally sound', async ()
   const results = log.runs[0].results;
   assert.ok(results.length > 10);
   for (const result of results) {
-    assert.equal(ids[result.ruleIndex], result.ruleId);
+    assert.equal(ids[result.ruleIndex ?? -1], result.ruleId);
     const region = result.locations[0].physicalLocation.region;
     assert.ok(region.startLine >= 1 && region.startColumn >= 1 && region.endLine >= region.startLine);
     assert.match(result.locations[0].physicalLocation.artifactLocation.uri, /^examples\/(broken|event)\.(json|yaml)$/);
   }
   const errorsInText = (await cli(['examples/'])).stdout.split('\n').filter((l) => / error /.test(l)).length;
-  assert.equal(results.filter((r: { level: string }) => r.level === 'error').length, errorsInText);
+  assert.equal(results.filter((r) => r.level === 'error').length, errorsInText);
 });
 
 test('sarif: valid against the SARIF 2.1.0 JSON schema', { skip: sarifSchema() ? false : 'the SARIF schema package (@microsoft/jest-sarif) is not installed' }, async () => {
@@ -158,7 +168,7 @@ test('sarif: valid against the SARIF 2.1.0 JSON schema', { skip: sarifSchema() ?
   const ajv = new Ajv04({ strict: false, allErrors: true, unicodeRegExp: false });
   const validate = ajv.compile(sarifSchema() as object);
   const run = await cli(['--format', 'sarif', 'examples/', join(work, 'utf16/a.json')]);
-  const log = JSON.parse(run.stdout);
+  const log = JSON.parse(run.stdout) as unknown;
   assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 5), null, 2));
 });
 
@@ -307,8 +317,8 @@ test('pipelines: SARIF carries the pipeline rules\' metadata, and each result po
   pipelineFolder();
   const run = await cli(['--format', 'sarif', 'pipes'], work);
   assert.equal(run.code, 1, run.stderr);
-  const log = JSON.parse(run.stdout);
-  const rules: Array<{ id: string; name: string; shortDescription: { text: string }; fullDescription: { text: string }; defaultConfiguration: { level: string }; properties: { specSource: string } }> = log.runs[0].tool.driver.rules;
+  const log = JSON.parse(run.stdout) as SarifLog;
+  const rules: SarifRule[] = log.runs[0].tool.driver.rules;
   const ids = rules.map((r) => r.id);
   assert.equal(new Set(ids).size, ids.length, 'each rule once');
   const expected: Record<string, string> = {
@@ -323,7 +333,7 @@ test('pipelines: SARIF carries the pipeline rules\' metadata, and each result po
     assert.ok(rule.shortDescription.text.length > 3 && rule.fullDescription.text.length > 10 && rule.properties.specSource.length > 3, code);
   }
   assert.equal(rules.find((r) => r.id === 'unknown-read-field')?.name, 'UnknownReadField');
-  const results: Array<{ ruleId: string; ruleIndex?: number; locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }> = log.runs[0].results;
+  const results = log.runs[0].results;
   for (const result of results) assert.equal(ids[result.ruleIndex ?? -1], result.ruleId, result.ruleId);
   const pipelineCodes = results.filter((r) => r.locations[0].physicalLocation.artifactLocation.uri.includes('pipeline')).map((r) => r.ruleId).sort();
   assert.deepEqual(pipelineCodes, ['no-failure-handler', 'undefined-field-set', 'unknown-field', 'unknown-option', 'unknown-processor', 'unknown-read-field', 'unnamespaced-custom-field']);
@@ -333,7 +343,7 @@ test('pipelines: the SARIF log is valid against the SARIF 2.1.0 JSON schema', { 
   pipelineFolder();
   const ajv = new Ajv04({ strict: false, allErrors: true, unicodeRegExp: false });
   const validate = ajv.compile(sarifSchema() as object);
-  const log = JSON.parse((await cli(['--format', 'sarif', 'pipes'], work)).stdout);
+  const log = JSON.parse((await cli(['--format', 'sarif', 'pipes'], work)).stdout) as unknown;
   assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 5), null, 2));
 });
 

@@ -209,6 +209,11 @@ function sarifValidator(): (log: unknown) => void {
   return (log) => assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 5), null, 2));
 }
 
+/** The parts of a SARIF log these tests read (the validator checks the whole). */
+interface SarifLog {
+  runs: Array<{ automationDetails?: { id: string }; originalUriBaseIds?: unknown; results: SarifResult[] }>;
+}
+
 interface SarifResult {
   ruleId: string;
   level: string;
@@ -219,12 +224,12 @@ interface SarifResult {
 
 test('sarif: valid, with fingerprints, no machine path, and a shard\'s own automation id', async () => {
   const valid = sarifValidator();
-  const whole = JSON.parse(await report(['--format', 'sarif', '.']));
+  const whole = JSON.parse(await report(['--format', 'sarif', '.'])) as SarifLog;
   valid(whole);
   const run = whole.runs[0];
   assert.equal(run.automationDetails, undefined, 'an unsharded run leaves the category to the uploader');
   assert.doesNotMatch(JSON.stringify(run.originalUriBaseIds), /file:|\/tmp\/|fieldwise-scale/);
-  const results: SarifResult[] = run.results;
+  const results = run.results;
   const rows = JSON.parse(await report(['--format', 'json', '.'])) as JsonRow[];
   assert.equal(results.length, rows.length);
   results.forEach((r, i) => {
@@ -237,11 +242,11 @@ test('sarif: valid, with fingerprints, no machine path, and a shard\'s own autom
   });
   assert.equal(new Set(results.map((r) => r.partialFingerprints['fieldwise/v1'])).size, results.length, 'fingerprints are unique');
   assert.ok(results.some((r) => r.locations[0].physicalLocation.artifactLocation.uri === 'loose/%C3%BCn%C3%AF%20c%C3%B8d%C3%A9%20%2520.json'));
-  const ids = [];
+  const ids: Array<string | undefined> = [];
   for (let k = 1; k <= 2; k++) {
-    const shard = JSON.parse(await report(['--format', 'sarif', '--shard', `${k}/2`, '.']));
+    const shard = JSON.parse(await report(['--format', 'sarif', '--shard', `${k}/2`, '.'])) as SarifLog;
     valid(shard);
-    ids.push(shard.runs[0].automationDetails.id);
+    ids.push(shard.runs[0].automationDetails?.id);
   }
   assert.deepEqual(ids, ['fieldwise/shard-1-of-2/', 'fieldwise/shard-2-of-2/']);
 });
@@ -249,7 +254,7 @@ test('sarif: valid, with fingerprints, no machine path, and a shard\'s own autom
 test('sarif fingerprints hold across machines (another folder) and across an edit above the finding', async () => {
   const fingerprints = (log: string): Map<string, string[]> => {
     const out = new Map<string, string[]>();
-    for (const r of JSON.parse(log).runs[0].results as SarifResult[]) {
+    for (const r of (JSON.parse(log) as SarifLog).runs[0].results) {
       const uri = r.locations[0].physicalLocation.artifactLocation.uri;
       out.set(uri, [...(out.get(uri) ?? []), `${r.ruleId} ${r.partialFingerprints['fieldwise/v1']}`]);
     }

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { consoleRequests } from '../helpers/consoleRequests';
 import { readCorpus } from '../helpers/corpus';
+import type { TemplateBody } from '../helpers/mappingTree';
 
 const ROOT = resolve(__dirname, '../..');
 const CLI = resolve(ROOT, 'dist/cli.js');
@@ -63,7 +64,7 @@ test('json-schema: validates a nested event and rejects a wrong one', async () =
 });
 
 test('index-template: mappings by the spec conventions', async () => {
-  const template = JSON.parse(await ok(['--format', 'index-template']));
+  const template = JSON.parse(await ok(['--format', 'index-template'])) as TemplateBody;
   const p = template.template.mappings.properties;
   assert.deepEqual(p.message, { type: 'text' });
   assert.deepEqual(p.event.properties.original, { type: 'keyword', index: false, doc_values: false });
@@ -90,15 +91,15 @@ test('component-templates: console requests named as the schema family names its
   for (const name of ['schema_1.11.0_base', 'schema_1.11.0_source', 'schema_1.11.0_schema', 'schema_1.11.0_tracing', 'schema_1.11.0_user_agent']) {
     assert.ok(names.includes(name) && theirs.has(name), name);
   }
-  const source = requests.find((r) => r.path === '_component_template/schema_1.11.0_source')?.body as { template: { mappings: { properties: any } } };
+  const source = requests.find((r) => r.path === '_component_template/schema_1.11.0_source')?.body as unknown as TemplateBody;
   assert.deepEqual(Object.keys(source.template.mappings.properties), ['source']);
   assert.deepEqual(source.template.mappings.properties.source.properties.geo.properties.location, { type: 'geo_point' });
 });
 
 test("component-templates with --definitions: custom fields join their set's component or get their own", async () => {
   const requests = consoleRequests(await ok(['--definitions', 'custom', '--format', 'component-templates']));
-  const body = (name: string): any => requests.find((r) => r.path === `_component_template/schema_1.11.0_${name}`)?.body;
-  assert.deepEqual(body('host').template.mappings.properties.host.properties.rack, { type: 'keyword', ignore_above: 1024 });
+  const body = (name: string) => requests.find((r) => r.path === `_component_template/schema_1.11.0_${name}`)?.body as TemplateBody | undefined;
+  assert.deepEqual(body('host')?.template.mappings.properties.host.properties.rack, { type: 'keyword', ignore_above: 1024 });
   assert.ok(body('storefront'), requests.map((r) => r.path).join(', '));
 });
 

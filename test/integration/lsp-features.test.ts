@@ -131,7 +131,7 @@ describe('completion', () => {
         assert.equal(item.documentation, undefined, `${label}'s documentation waits for resolve`);
         assert.ok(markupText((await server.resolve(item)).documentation).length > 0, `${label} has documentation`);
         assert.ok(item.textEdit, `${label} has a text edit`);
-        const edit = item.textEdit!;
+        const edit = item.textEdit;
         const range = 'range' in edit ? edit.range : edit.replace;
         const doc = server.document(uri);
         assert.ok(doc.offsetAt(range.start) <= offset && offset <= doc.offsetAt(range.end), `${label}'s edit covers the caret`);
@@ -320,7 +320,7 @@ describe('diagnostics', () => {
   test('a correct event has no errors or warnings', async () => {
     const uri = openEvent('yaml', "'@timestamp': '2021-05-04T10:12:01Z'\nschema:\n  version: 1.11.0\nevent:\n  kind: event\n  category: [network]\n  type: [connection]\nsource:\n  ip: 10.1.2.3\n  port: 51234\n");
     const found = (await server.diagnostics(uri)).filter((d) => (d.severity ?? 1) <= DiagnosticSeverity.Warning);
-    assert.deepEqual(found.map((d) => `${d.code}: ${d.message}`), []);
+    assert.deepEqual(found.map((d) => `${d.code}: ${typeof d.message === 'string' ? d.message : d.message.value}`), []);
   });
 });
 

@@ -171,7 +171,7 @@ describe('the fields nothing maps', () => {
 
   test('fieldwise check reports the same over the folders it is given', () => {
     const cli = join(REPO, 'dist/cli.js');
-    let out = '';
+    let out: string;
     try {
       out = execFileSync(process.execPath, [cli, 'check', 'packages'], { cwd: folder, encoding: 'utf8' });
     } catch (error) {

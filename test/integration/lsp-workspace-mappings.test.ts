@@ -48,7 +48,7 @@ describe('the workspace\'s fields through the server', () => {
     server.open(uri, 'json', MAPPING);
     const first = await workspaceAction(uri);
     assert.equal(first?.title, 'Add the mappings of 2 fields this workspace uses (1 field outside the schema left out: no schema type)');
-    assert.equal(appliedAction(server, uri, first!), '{\n  "mappings": {\n    "properties": {\n      "@timestamp": {\n        "type": "date"\n      },\n' +
+    assert.equal(appliedAction(server, uri, first), '{\n  "mappings": {\n    "properties": {\n      "@timestamp": {\n        "type": "date"\n      },\n' +
       '      "event": {\n        "properties": {\n          "kind": {\n            "type": "keyword",\n            "ignore_above": 1024\n          }\n        }\n      },\n' +
       '      "source": {\n        "properties": {\n          "ip": {\n            "type": "ip"\n          }\n        }\n      }\n    }\n  }\n}\n');
 

@@ -49,7 +49,7 @@ export async function startParsoid(): Promise<Parsoid> {
     output = await run('bash', [SCRIPT, 'start'], { env, timeoutMs: START_TIMEOUT_MS, what: 'parsoid.sh start' });
   } catch (error) {
     await stop();
-    throw new Error(`Parsoid could not be started: ${(error as Error).message}`);
+    throw new Error(`Parsoid could not be started: ${(error as Error).message}`, { cause: error });
   }
   const url = /^PARSOID_URL=(\S+)$/m.exec(output)?.[1];
   if (!url) {

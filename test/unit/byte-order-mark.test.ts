@@ -143,7 +143,7 @@ test('the issue\'s cases: a YAML event keeps its first key, a JSON event is chec
   const json = `${BOM}{"@timestamp": "2024-05-01T12:00:00Z", "source": {"prot": 80}, "destination": {"prot": 53}}`;
   const type = fileTypeOf('e.json', json, defaultSettings, testCatalog());
   assert.equal(type?.kind, 'events', 'recognised by content');
-  const doc = lsp.parse(json, type!);
+  const doc = lsp.parse(json, type);
   const found = lsp.diagnostics(doc, 'e.json');
   assert.deepEqual(found.map((d) => `${d.code} ${json.slice(d.start, d.end)}`), ['missing-required {', 'unknown-field prot', 'unknown-field prot']);
   const fixAll = lsp.codeActions(doc, 'e.json', { start: 0, end: json.length }, found).filter((f) => f.kind === 'source.fixAll');
@@ -159,7 +159,7 @@ test('console text with a byte order mark is read as console text', () => {
   const text = `${BOM}PUT _ingest/pipeline/p\n{"processors": [{"set": {"field": "source.prot", "value": "x"}}]}\n`;
   const type = fileTypeOf('requests.http', text, defaultSettings, testCatalog(), 'es-console');
   assert.equal(type?.console, true);
-  const found = lsp.diagnostics(lsp.parse(text, type!), 'requests.http');
+  const found = lsp.diagnostics(lsp.parse(text, type), 'requests.http');
   assert.ok(found.some((d) => d.code === 'unknown-field' && text.slice(d.start, d.end) === 'prot'), found.map((d) => d.code).join(', '));
 });
 

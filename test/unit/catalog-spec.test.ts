@@ -211,8 +211,8 @@ function readSpec(): Spec {
 
 const spec = readSpec();
 let catalog: Catalog;
-before(async () => {
-  catalog = await loadCatalog();
+before(() => {
+  catalog = loadCatalog();
 });
 
 /** Runs `check` on every concrete path of every row `applies` selects; one message per mismatch. */
@@ -263,8 +263,8 @@ test('allowed and recommended values are the ones the spec lists', () => {
   assert.deepEqual(problemsOver((r) => rows.includes(r), (field, row) => {
     const allowed = allowedIn(row.rule);
     const recommended = recommendedIn(row.rule);
-    if (allowed && !sameSet(field.allowed, allowed)) return `allowed ${field.allowed} != ${allowed}`;
-    if (recommended && !sameSet(field.recommended, recommended)) return `recommended ${field.recommended} != ${recommended}`;
+    if (allowed && !sameSet(field.allowed, allowed)) return `allowed ${String(field.allowed)} != ${String(allowed)}`;
+    if (recommended && !sameSet(field.recommended, recommended)) return `recommended ${String(field.recommended)} != ${String(recommended)}`;
     return undefined;
   }), []);
 });
@@ -301,7 +301,7 @@ const ruleChecks: { what: string; applies: RegExp; check: (field: FieldDefinitio
   } },
   { what: 'allowed children', applies: /allowed fields /, check: (f, row) => {
     const want = (/allowed fields (.*)$/.exec(row.rule)?.[1] ?? '').split(/,|\band\b/).map((s) => s.trim()).filter(Boolean);
-    return sameSet(f.allowedChildren, want) ? undefined : `allowedChildren ${f.allowedChildren}`;
+    return sameSet(f.allowedChildren, want) ? undefined : `allowedChildren ${String(f.allowedChildren)}`;
   } },
   { what: 'scaling factor', applies: /scaling factor \d+/, check: (f, row) =>
     f.scalingFactor === Number(/scaling factor (\d+)/.exec(row.rule)?.[1]) ? undefined : `scalingFactor ${f.scalingFactor}` },

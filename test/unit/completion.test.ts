@@ -26,7 +26,7 @@ interface Case {
 
 function parseDocument(text: string, format: DocumentFormat): unknown {
   if (format === 'yaml') return parseYaml(text);
-  if (format === 'ndjson') return text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l));
+  if (format === 'ndjson') return text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as unknown);
   return JSON.parse(text);
 }
 
@@ -468,10 +468,10 @@ test('every item carries its level badge in level and detail, and core sorts bef
     let last = 0;
     for (const item of items) {
       assert.ok(item.level, `${item.label} has a level`);
-      assert.ok(item.detail.endsWith(item.level!) || item.detail.includes(` ${item.level} `) || item.detail.includes(`· ${item.level}`), `${item.label}: ${item.detail}`);
+      assert.ok(item.detail.endsWith(item.level) || item.detail.includes(` ${item.level} `) || item.detail.includes(`· ${item.level}`), `${item.label}: ${item.detail}`);
       if (item.kind !== 'value') {
-        assert.ok(rank[item.level!] >= last, `${fixture}: ${item.label} (${item.level}) sorts after a ${Object.keys(rank)[last]} item`);
-        last = rank[item.level!];
+        assert.ok(rank[item.level] >= last, `${fixture}: ${item.label} (${item.level}) sorts after a ${Object.keys(rank)[last]} item`);
+        last = rank[item.level];
       }
       assert.ok(completionDocs(testCatalog(), item.docPath).length > 0, `${item.label} has documentation`);
     }

@@ -170,7 +170,7 @@ test('a body over the cap sent without a length (chunked) is refused too', async
     body: big,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     duplex: 'half',
-  } as RequestInit);
+  });
   assert.equal(response.status, 413);
 });
 

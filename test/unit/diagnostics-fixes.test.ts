@@ -73,7 +73,7 @@ test('missing @timestamp gets the current time', () => {
   const before = Date.now();
   const { fixes } = fixesFor('{"schema": {"version": "1.11.0"}}', 'json', 'missing-required');
   const fixed = applyEdits('{"schema": {"version": "1.11.0"}}', fixes[0].edits);
-  const stamp = Date.parse(JSON.parse(fixed)['@timestamp']);
+  const stamp = Date.parse((JSON.parse(fixed) as { '@timestamp': string })['@timestamp']);
   assert.ok(stamp >= before - 1000 && stamp <= Date.now() + 1000, fixed);
 });
 
@@ -128,14 +128,14 @@ test('ndjson: nest every dotted key, each line stays one line', () => {
   const fixed = fixAll(text, 'ndjson', 'dotted-key');
   const lines = fixed.trimEnd().split('\n');
   assert.equal(lines.length, 2);
-  assert.deepEqual(lines.map((l) => JSON.parse(l)), text.trimEnd().split('\n').map((l) => expand(JSON.parse(l))));
+  assert.deepEqual(lines.map((l) => JSON.parse(l) as unknown), text.trimEnd().split('\n').map((l) => expand(JSON.parse(l))));
 });
 
 test('fix all inserts both required fields, also into an empty event', () => {
   const text = '{}\n{"message": "m"}\n';
   const fixed = fixAll(text, 'ndjson', 'missing-required');
   for (const line of fixed.trimEnd().split('\n')) {
-    const event = JSON.parse(line);
+    const event = JSON.parse(line) as { schema: { version: string }; '@timestamp': string };
     assert.equal(event.schema.version, '1.11.0');
     assert.ok(!Number.isNaN(Date.parse(event['@timestamp'])));
   }

@@ -13,6 +13,7 @@ import { fieldsCommand } from '../../server/src/cli/commands/fields';
 import type { FieldRow } from '../../server/src/cli/formats/json';
 import { componentOf } from '../../server/src/cli/formats/componentTemplates';
 import { consoleRequests } from '../helpers/consoleRequests';
+import type { TemplateBody } from '../helpers/mappingTree';
 
 const FIXTURES = resolve(__dirname, '../fixtures/definitions');
 
@@ -157,7 +158,7 @@ for (const [name, change, where] of badEvents) {
 test('index-template: a composable template mapping fields by the spec conventions', async () => {
   const template = JSON.parse(await output(['--format', 'index-template'])) as {
     index_patterns: string[];
-    template: { settings: Record<string, unknown>; mappings: { properties: Record<string, any> } };
+    template: TemplateBody['template'];
     _meta: Record<string, unknown>;
   };
   assert.ok(Array.isArray(template.index_patterns) && template.index_patterns.length > 0);
@@ -177,7 +178,7 @@ test('index-template: a composable template mapping fields by the spec conventio
   assert.deepEqual(p.event.properties.kind, { type: 'keyword', ignore_above: 1024 });
   assert.equal(p.log.properties.syslog.type, 'object');
   assert.deepEqual(p.log.properties.syslog.properties.facility.properties.code, { type: 'long' });
-  const limit = (template.template.settings as any).index.mapping.total_fields.limit as number;
+  const limit = template.template.settings?.index.mapping.total_fields.limit ?? 0;
   assert.ok(limit >= catalog.fields().length, `field limit ${limit}`);
 });
 
@@ -254,7 +255,7 @@ test('--definitions adds custom fields to every format', async () => {
   assert.ok(rows.some((r) => r.name === 'host.rack'));
   const markdown = await output([...args, '--format', 'markdown']);
   assert.match(markdown, /## Shop \(shop\)[\s\S]*From custom definitions: `[^`]*shop\.yml`/);
-  const template = JSON.parse(await output([...args, '--format', 'index-template']));
+  const template = JSON.parse(await output([...args, '--format', 'index-template'])) as TemplateBody;
   assert.deepEqual(template.template.mappings.properties.shop.properties.total, { type: 'scaled_float', scaling_factor: 100 });
 });
 

@@ -62,8 +62,8 @@ function checkTree(root: unknown, length: number): void {
     if (typeof node.start === 'number' && typeof node.end === 'number') inside(node as { start: number; end: number }, length, path);
     for (const [key, value] of Object.entries(node)) {
       if ((key === 'open' || key === 'close' || key === 'arrow' || key === 'contentStart') && value !== undefined) {
-        assert.ok(typeof value === 'number' && value >= 0 && value <= length, `${path}.${key} = ${String(value)} outside the text`);
-      } else if (Array.isArray(value)) value.forEach((v, i) => v && typeof v === 'object' && stack.push({ node: v as Record<string, unknown>, path: `${path}.${key}[${i}]` }));
+        assert.ok(typeof value === 'number' && value >= 0 && value <= length, `${path}.${key} = ${String(JSON.stringify(value))} outside the text`);
+      } else if (Array.isArray(value)) (value as unknown[]).forEach((v, i) => { if (v && typeof v === 'object') stack.push({ node: v as Record<string, unknown>, path: `${path}.${key}[${i}]` }); });
       else if (value && typeof value === 'object') stack.push({ node: value as Record<string, unknown>, path: `${path}.${key}` });
     }
   }

@@ -24,7 +24,7 @@ interface Case {
 
 /** The key text that ends at `offset`: `"source"` -> source, `source.geo.city_name` as written. */
 function keyBefore(text: string, offset: number): string {
-  const match = /"?([^"\s{},:\[\]-][^"\s{},:]*)"?$/.exec(text.slice(0, offset));
+  const match = /"?([^"\s{},:[\]-][^"\s{},:]*)"?$/.exec(text.slice(0, offset));
   return match ? match[1] : `<nothing at ${offset}>`;
 }
 

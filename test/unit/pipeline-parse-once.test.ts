@@ -25,9 +25,9 @@ test('a content-detected pipeline is parsed once from detection to its reference
   const before = parseCounter.wholeFiles;
   const type = lsp.fileTypeOf('firewall.json', text, defaultSettings);
   assert.equal(type?.kind, 'ingestPipeline');
-  const doc = lsp.parse(text, type!) as PipelineDocument;
+  const doc = lsp.parse(text, type) as PipelineDocument;
   assert.equal(parseCounter.wholeFiles - before, 1, 'detection and parse share one parse');
-  const fresh = new LanguageService(testCatalog()).parse(text, type!) as PipelineDocument;
+  const fresh = new LanguageService(testCatalog()).parse(text, type) as PipelineDocument;
   assert.deepEqual(refsOf(doc), refsOf(fresh));
   assert.ok(refsOf(doc).includes(`write source.port ${text.indexOf('source.port')}-${text.indexOf('source.port') + 6},${text.indexOf('source.port') + 7}-${text.indexOf('source.port') + 11}`));
 });

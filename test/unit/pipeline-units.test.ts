@@ -34,7 +34,7 @@ const refsOf = (doc: PipelineDocument): string[] =>
 function open(service: LanguageService, text: string, previous?: SourceDocument): { doc: PipelineDocument; type: FileType } {
   const type = service.fileTypeOf(FILE, text, defaultSettings);
   assert.equal(type?.kind, 'ingestPipeline');
-  return { doc: service.parse(text, type!, previous) as PipelineDocument, type: type! };
+  return { doc: service.parse(text, type, previous) as PipelineDocument, type: type };
 }
 
 /** Each text in turn, as edits of one document, against the same texts opened fresh in a new service. */

@@ -377,11 +377,11 @@ for (const format of FORMATS) {
 /** Values of every wrong shape where these rules look: nothing throws, and every fix offered still applies. */
 const junk: Event[] = [
   { '@timestamp': { a: 1 }, event: { created: [], ingested: null, duration: '5', start: 1.5, end: true, dataset: 7, module: [], timezone: {} } },
-  { event: { category: 'network', type: [['protocol'], null, 3], kind: ['metric'], outcome: {} }, network: { bytes: 'x', packets: 1e400 }, source: { packets: 1.5 }, destination: { packets: 1.5 } },
+  { event: { category: 'network', type: [['protocol'], null, 3], kind: ['metric'], outcome: {} }, network: { bytes: 'x', packets: Infinity }, source: { packets: 1.5 }, destination: { packets: 1.5 } },
   { source: { address: 'x'.repeat(5000), ip: {} }, destination: { address: '', domain: '' }, client: null, server: [] },
   { related: { ip: { a: 1 }, hosts: 5, user: null }, host: { ip: ['not an ip', 7], name: 'h' }, user: { name: ['a', 'a'] } },
   { url: { domain: '[::1]', subdomain: 5, registered_domain: [] }, source: { domain: 'co.uk', registered_domain: 'co.uk', top_level_domain: 'co.uk' } },
-  { 'event.duration': 99999999999999999999, 'event.start': '2026-05-01T10:00:00Z', 'event.end': '2026-05-01T10:00:00.000000001Z' },
+  { 'event.duration': 1e20, 'event.start': '2026-05-01T10:00:00Z', 'event.end': '2026-05-01T10:00:00.000000001Z' },
 ];
 
 for (const format of FORMATS) {

@@ -33,7 +33,7 @@ test('a name written in several places gets its diagnostic at each of them; a on
   const at = (code: string): string[] => found.filter((d) => d.code === code).map((d) => `${text.slice(d.start, d.end)}@${d.start}`);
   /** Where `name` stands in the text, each time. */
   const places = (name: string, within = name): string[] =>
-    [...text.matchAll(new RegExp(within.replace(/[.-]/g, '\\$&'), 'g'))].map((m) => `${name}@${m.index! + within.indexOf(name)}`);
+    [...text.matchAll(new RegExp(within.replace(/[.-]/g, '\\$&'), 'g'))].map((m) => `${name}@${m.index + within.indexOf(name)}`);
   assert.deepEqual(at('unknown-field'), places('addres', 'source.addres'));
   assert.equal(at('unknown-field').length, 3);
   const foreign = found.filter((d) => d.code === 'foreign-meta-field');
@@ -51,8 +51,8 @@ test('over the corpus and generated pipelines, each name rule finds per spelling
   for (const input of inputs) {
     const type = service.fileTypeOf(`${input.kind.folder}/default.${input.kind.extension}`, input.text, defaultSettings);
     assert.equal(type?.kind, 'ingestPipeline', input.name);
-    const doc = parsePipelineDocument(input.text, type!, loadProcessorTable());
-    const env = { ...service.env(type!.format, input.name), processors: loadProcessorTable() };
+    const doc = parsePipelineDocument(input.text, type, loadProcessorTable());
+    const env = { ...service.env(type.format, input.name), processors: loadProcessorTable() };
     const view = writtenView(doc);
     const ctx = createRuleContext(view, env);
     const everyName = nameRules.map((rule) => rule.check(ctx, ctx.env));

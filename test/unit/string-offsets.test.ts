@@ -291,7 +291,7 @@ test('empty and half-typed tokens decode without throwing, and carets map inside
 test('a long string decodes in linear time: each raw character is read a bounded number of times', () => {
   const raw = longJsonString();
   const { result: decoded, read } = charactersRead(() => decodeWithOffsets(raw, 'double', 'json'));
-  assert.equal(decoded?.value.length, JSON.parse(raw).length);
+  assert.equal(decoded?.value.length, (JSON.parse(raw) as string).length);
   // Each character is scanned, copied and given its offsets; a quadratic decoder reads some n/2 per character.
   assert.ok(read <= 8 * raw.length, `${read} characters read for a ${raw.length}-character token`);
 });

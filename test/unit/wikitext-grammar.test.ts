@@ -340,7 +340,7 @@ describe('wikitext grammar on a realistic article', () => {
     const headingLines = article.lines.filter((l) => HEADING_LINE.test(l.text));
     assert.ok(headingLines.length >= 10, `${article.name}: expected the fixture to have at least 10 headings`);
     for (const line of headingLines) {
-      assert.ok(hasScope(line.tokens[0]!.scopes, 'markup.heading'), `not a heading:\n${describeLine(line)}`);
+      assert.ok(hasScope(line.tokens[0].scopes, 'markup.heading'), `not a heading:\n${describeLine(line)}`);
       assert.ok(article.isTopLevel(line.stateBefore), `a construct is still open before:\n${describeLine(line)}`);
     }
   });

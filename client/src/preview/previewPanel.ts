@@ -173,7 +173,7 @@ export class PreviewPanel implements vscode.Disposable {
     this.disposed = true;
     clearTimeout(this.debounce);
     this.inFlight?.abort();
-    this.subscriptions.forEach((subscription) => subscription.dispose());
+    this.subscriptions.forEach((subscription) => { subscription.dispose(); });
     this.panel.dispose();
     this.closed.fire();
     this.closed.dispose();

@@ -14,7 +14,7 @@ export interface DataFile {
   file: string;
   data: unknown;
   /** A problem located at `pointer` (`/esTypes/3/category`). */
-  problem(pointer: string, message: string): DefinitionProblem;
+  problem(this: void, pointer: string, message: string): DefinitionProblem;
 }
 
 /** Throws DefinitionError naming the file, line and path of every problem: a broken data file is a broken build. */

@@ -13,7 +13,7 @@ export interface YamlSource {
   /** The plain data, for validation. */
   value: unknown;
   /** The 1-based line of the deepest node on `pointer` (`/fields/3/type`). */
-  lineOf(pointer: string): number | undefined;
+  lineOf(this: void, pointer: string): number | undefined;
 }
 
 export type ParsedYaml = { ok: true; source: YamlSource } | { ok: false; problems: DefinitionProblem[] };

@@ -1,8 +1,8 @@
 // The command line's view of the outside world, so commands are testable without a process.
 
 export interface CliIO {
-  stdout(text: string): void;
-  stderr(text: string): void;
+  stdout(this: void, text: string): void;
+  stderr(this: void, text: string): void;
   /** Reads all of standard input (for `-` as a file argument). */
   readStdin(): Promise<string>;
   cwd: string;

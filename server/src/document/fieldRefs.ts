@@ -139,7 +139,7 @@ function joinedChild(parent: string, key: string): string {
   if (known !== undefined) return known;
   const joined = `${parent}.${key}`;
   if (joinedCount < MAX_JOINED) {
-    if (!children) joinedPaths.set(parent, (children = new Map()));
+    if (!children) joinedPaths.set(parent, (children = new Map<string, string>()));
     children.set(key, joined);
     joinedCount++;
   }
@@ -332,7 +332,7 @@ export class EventView {
   /** Every reference whose path starts with the root name `name` (the `client` key, `client.ip`, ...), in document order. */
   under(name: string): readonly FieldRef[] {
     // Listed per name asked (a few sides of an event), not for every root name the event writes.
-    const byRoot = (this.byRoot ??= new Map());
+    const byRoot = (this.byRoot ??= new Map<string, readonly FieldRef[]>());
     let found = byRoot.get(name);
     if (found === undefined) byRoot.set(name, (found = refsUnder(this.refs, (this.rootNames ??= rootNamesOf(this.refs)), name)));
     return found;

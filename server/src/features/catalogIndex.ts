@@ -18,7 +18,7 @@ export function childrenOf(catalog: Catalog, path: readonly string[]): readonly 
 /** Every concrete field strictly below `path` (all fields for the root). */
 export function fieldsBelow(catalog: Catalog, path: readonly string[]): FieldDefinition[] {
   let byPrefix = below.get(catalog);
-  if (!byPrefix) below.set(catalog, (byPrefix = new Map()));
+  if (!byPrefix) below.set(catalog, (byPrefix = new Map<string, FieldDefinition[]>()));
   const key = path.join('.');
   let list = byPrefix.get(key);
   if (!list) {
@@ -47,7 +47,7 @@ const docs = new WeakMap<Catalog, Map<string, string>>();
 /** Markdown built once per catalog and key (completion lists at the root hold every field). */
 export function memoDoc(catalog: Catalog, key: string, build: () => string): string {
   let map = docs.get(catalog);
-  if (!map) docs.set(catalog, (map = new Map()));
+  if (!map) docs.set(catalog, (map = new Map<string, string>()));
   let doc = map.get(key);
   if (doc === undefined) map.set(key, (doc = build()));
   return doc;

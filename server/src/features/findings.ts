@@ -13,7 +13,7 @@ import type { FwDiagnostic, Severity } from './types';
 export { nameRules };
 
 /** The codes switched off for the file (`*` for all) and each diagnostic's effective severity: every file kind's settings. */
-export function diagnosticSettings(env: FeatureEnv): { off: Set<string>; severityOf(d: Pick<FwDiagnostic, 'code' | 'severity'>): Severity } {
+export function diagnosticSettings(env: FeatureEnv): { off: Set<string>; severityOf(this: void, d: Pick<FwDiagnostic, 'code' | 'severity'>): Severity } {
   const overrides = env.settings.diagnostics.severity;
   return {
     off: disabledCodes(env.settings, env.file),

@@ -118,7 +118,7 @@ const cache = new WeakMap<Catalog, Map<string, Candidate[]>>();
 /** The candidates below a parent, built once per catalog (the root alone has every field). */
 export function candidates(catalog: Catalog, parent: readonly string[], directOnly: boolean): Candidate[] {
   let byParent = cache.get(catalog);
-  if (!byParent) cache.set(catalog, (byParent = new Map()));
+  if (!byParent) cache.set(catalog, (byParent = new Map<string, Candidate[]>()));
   const key = parent.join('.');
   let list = byParent.get(key);
   if (!list) {
@@ -253,7 +253,7 @@ function quoteBefore(text: string, start: number): Quote | undefined {
 }
 
 function memoText(c: Candidate, key: string, build: () => string): string {
-  const texts = c.texts ?? (c.texts = new Map());
+  const texts = c.texts ?? (c.texts = new Map<string, string>());
   let text = texts.get(key);
   if (text === undefined) texts.set(key, (text = build()));
   return text;

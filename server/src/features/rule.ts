@@ -50,7 +50,7 @@ export interface RuleContext {
  */
 export interface Rule<Subject = RuleContext, Env = FeatureEnv, F extends Finding = Finding> extends RuleInfo {
   readonly scope: RuleScope;
-  check(subject: Subject, env: Env): F[];
+  check(this: void, subject: Subject, env: Env): F[];
   /** The title of "fix all of this kind in the file" (default: `Fix all '<code>' problems in the file`). */
   readonly fixAllTitle?: string;
   /** Quick fixes for one of this rule's diagnostics (local offsets), best first. */
@@ -64,5 +64,5 @@ export interface Rule<Subject = RuleContext, Env = FeatureEnv, F extends Finding
    * The rule speaks once per file: only its first diagnostic is shown, its fix repairs every event,
    * and in a file where it fires, diagnostics for which `suppresses` is true are not shown (no cascade).
    */
-  readonly perFile?: { suppresses(diagnostic: FwDiagnostic): boolean };
+  readonly perFile?: { suppresses(this: void, diagnostic: FwDiagnostic): boolean };
 }

@@ -92,7 +92,7 @@ export class WorkspaceFiles {
     const before = staleness(workspace);
     const first = !service.workspace.complete;
     let stamps = this.stamps.get(workspace);
-    if (!stamps || fresh) this.stamps.set(workspace, (stamps = new Map()));
+    if (!stamps || fresh) this.stamps.set(workspace, (stamps = new Map<string, string>()));
     const seen = new Set<string>();
     let refused = 0;
     let tooLarge = 0;

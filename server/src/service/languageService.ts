@@ -116,7 +116,7 @@ export class LanguageService {
       if (detected.doc) return detected.doc;
       whole = detected.whole;
     }
-    const before = previous && previous.kind === type.kind ? (previous as KindDocument) : undefined;
+    const before = previous && previous.kind === type.kind ? previous : undefined;
     return kindNamed(type.kind).parse(text, type, { previous: before, whole });
   }
 
@@ -131,7 +131,7 @@ export class LanguageService {
   reparsed(doc: SourceDocument, previous: SourceDocument | undefined): number {
     if (isConsole(doc)) return doc.parts.length;
     const kind = kindNamed(doc.kind);
-    return kind.reparsed?.(doc, previous?.kind === doc.kind ? (previous as KindDocument) : undefined) ?? 1;
+    return kind.reparsed?.(doc, previous?.kind === doc.kind ? previous : undefined) ?? 1;
   }
 
   /** Whether the editor may keep its answer of `fileTypeOf` for `text`, the next version of `doc`. */
@@ -282,13 +282,13 @@ export class LanguageService {
 
   /** The spans the editor may fold; undefined when no kind of the document folds (the editor's own folding stands). */
   folding(doc: SourceDocument): FoldingSpan[] | undefined {
-    const parts = this.parts(doc).filter((p) => p.kind.folding);
+    const parts = this.parts(doc).filter((p) => p.kind.folding !== undefined);
     return parts.length === 0 ? undefined : parts.flatMap((p) => p.kind.folding!(p.doc));
   }
 
   /** The edits that format the document (or the lines `range` touches); undefined when its kind does not format. */
   format(doc: SourceDocument, options: FormattingOptions, range?: Span): TextEdit[] | undefined {
-    const parts = this.parts(doc).filter((p) => p.kind.format);
+    const parts = this.parts(doc).filter((p) => p.kind.format !== undefined);
     return parts.length === 0 ? undefined : parts.flatMap((p) => p.kind.format!(p.doc, options, range));
   }
 
@@ -304,7 +304,7 @@ export class LanguageService {
 
   /** The editor language ids of the formats some kind formats: what formatting is offered for. */
   formattedLanguages(): string[] {
-    const formats = new Set(kinds.filter((k) => k.format).flatMap((k) => k.formats));
+    const formats = new Set(kinds.filter((k) => k.format !== undefined).flatMap((k) => k.formats));
     return [...formats].flatMap((f) => formatOf(f).languageIds);
   }
 

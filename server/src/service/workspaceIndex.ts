@@ -83,7 +83,7 @@ interface Entry {
 
 /** The globs whose files the index reads: every kind's that gives references or component templates, console text, and the package layout's files. */
 export function indexedGlobs(settings: FieldwiseSettings): string[] {
-  return [...globsOf(settings, kinds.filter((k) => k.references || k.writtenFields || k.componentTemplates)), ...LAYOUT_GLOBS];
+  return [...globsOf(settings, kinds.filter((k) => k.references !== undefined || k.writtenFields !== undefined || k.componentTemplates !== undefined)), ...LAYOUT_GLOBS];
 }
 
 /** Whether the index reads a file (its path relative to the workspace folder, `/`-separated). */
@@ -96,7 +96,7 @@ export function indexesFile(settings: FieldwiseSettings, file: string): boolean 
  * after a pause in typing, since other documents' findings read it.
  */
 export function definesComponents(settings: FieldwiseSettings, file: string): boolean {
-  return matchesAny(globsOf(settings, kinds.filter((k) => k.componentTemplates)), file);
+  return matchesAny(globsOf(settings, kinds.filter((k) => k.componentTemplates !== undefined)), file);
 }
 
 /** The globs of these kinds' settings and of console text, each setting once. */

@@ -14,15 +14,15 @@ export async function fieldwise(): Promise<FieldwiseApi> {
 /** Polls until `probe` returns something other than undefined; the error tells what was awaited and what was last seen. */
 export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  let last: unknown;
+  let last: string | undefined;
   for (;;) {
     try {
       const value = await probe();
       if (value !== undefined) return value;
     } catch (error) {
-      last = error instanceof Error ? error.message : error;
+      last = error instanceof Error ? error.message : String(error);
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}${last === undefined ? '' : ` (last: ${String(last)})`}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}${last === undefined ? '' : ` (last: ${last})`}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }

@@ -205,10 +205,10 @@ suite('wikitext', () => {
   test('the manifest names the wikitext grammar (by its own scope name) and language configuration that ship', async () => {
     const extension = vscode.extensions.getExtension('fieldwise.fieldwise');
     assert.ok(extension);
-    const contributes = extension.packageJSON.contributes as {
+    const { contributes } = extension.packageJSON as { contributes: {
       grammars: Array<{ language: string; scopeName: string; path: string }>;
       languages: Array<{ id: string; configuration?: string }>;
-    };
+    } };
     const grammar = contributes.grammars.find((entry) => entry.language === 'wikitext');
     const language = contributes.languages.find((entry) => entry.id === 'wikitext');
     assert.ok(grammar && language?.configuration);

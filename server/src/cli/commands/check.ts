@@ -169,7 +169,7 @@ export const checkCommand: Command = {
     }, io.cwd);
     const unreadable = selection.missing.map((arg) => `${arg}: no such file or folder, and no file matches it as a glob`);
     const units = await unitsOf(selection.files, io);
-    const checked: Array<CheckedFile | undefined> = new Array(selection.files.length);
+    const checked: Array<CheckedFile | undefined> = new Array<CheckedFile | undefined>(selection.files.length);
     const progress = progressShown(options.progress, io) ? new Progress(io.stderr, now, selection.files.length, io.stderrIsTTY === true) : undefined;
     let done = 0;
     let findings = 0;

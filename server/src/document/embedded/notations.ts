@@ -10,9 +10,9 @@ export type Notation = 'grok' | 'dissect' | 'mustache' | 'painless';
 
 export interface NotationReader {
   /** Every field reference in the decoded string, in order. */
-  refs(text: string): EmbeddedRef[];
+  refs(this: void, text: string): EmbeddedRef[];
   /** The place where a field name is being typed at `offset` (decoded), if the caret is at one. */
-  siteAt(text: string, offset: number): NameSite | undefined;
+  siteAt(this: void, text: string, offset: number): NameSite | undefined;
 }
 
 export const NOTATIONS: Readonly<Record<Notation, NotationReader>> = {

@@ -2,7 +2,7 @@
 // sibling (in the sibling's object, dotted or nested as the sibling is spelt), or remove it; and chaining such
 // writes on the re-read event so several of them become one edit that cannot collide.
 import type { EventView, FieldRef } from '../../document/fieldRefs';
-import type { DocumentFormat, ObjectNode } from '../../document/model';
+import type { DocumentFormat } from '../../document/model';
 import type { PlainScalar } from '../../document/syntaxes/writer';
 import { verbatim } from '../../document/syntaxes/writer';
 import { scalarText, writerFor } from '../../document/syntaxes/writerFor';
@@ -57,7 +57,7 @@ export function removeField(view: EventView, format: DocumentFormat, ref: FieldR
     key = key.parent;
     object = containerOf(view.root, key.property);
   }
-  return object ? removeProperty(view.text, format, object as ObjectNode, key.property) : undefined;
+  return object ? removeProperty(view.text, format, object, key.property) : undefined;
 }
 
 /** A list of scalars as a one-line array (`["a", "b"]`; YAML flow style `[a, b]`), compact (`["a","b"]`) in compact JSON text. */

@@ -66,7 +66,7 @@ export function splitYaml(text: string, limit = Infinity): YamlPiece[] {
   // Line by line with indexOf, nothing allocated per line: this runs on every keystroke over the whole file, and garbage
   // per line means enough young collections to promote each version's events to the old generation, which then grows
   // while the user types (docs/performance.md, long sessions).
-  for (let start = docStart, end = 0; start <= text.length; start = end + 1) {
+  for (let start = docStart, end: number; start <= text.length; start = end + 1) {
     const nl = text.indexOf('\n', start);
     end = nl < 0 ? text.length : nl;
     if (pieces.length >= limit) return pieces.slice(0, limit);

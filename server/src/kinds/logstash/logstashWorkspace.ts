@@ -5,7 +5,7 @@
 // output's `pipeline` to the ingest pipeline of that name, a pipeline output's `send_to` to the config whose pipeline
 // input has that `address`.
 import { loadLogstashPluginTable } from '../../catalog/logstashPlugins';
-import type { StringNode, ValueNode } from '../../document/syntaxes/logstash';
+import type { ValueNode } from '../../document/syntaxes/logstash';
 import type { FileLink, NamedPart, RefUse, RenameAnswer, TextEdit, WorkspaceRef } from '../../features/types';
 import { isAtOrBelow, renamedPath, workspaceRef } from '../../features/workspaceRefs';
 import type { ConfigRef, ConfigRefs } from './configRefs';
@@ -129,7 +129,7 @@ function isBareword(text: string, r: ConfigRef): boolean {
 
 /** A string or bareword value's text and span; undefined for any other value. */
 function stringOf(value: ValueNode | undefined): { text: string; start: number; end: number } | undefined {
-  if (value?.kind === 'string') return { text: value.value, start: (value as StringNode).start, end: value.end };
+  if (value?.kind === 'string') return { text: value.value, start: value.start, end: value.end };
   if (value?.kind === 'bareword') return { text: value.text, start: value.start, end: value.end };
   return undefined;
 }

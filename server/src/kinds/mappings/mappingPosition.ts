@@ -73,7 +73,7 @@ export function keyPosition(doc: MappingDocument, offset: number): MappingPositi
       return { kind: 'typeValue', site, replace: wordAt(text, offset), quoted: text.charCodeAt(wordAt(text, offset).start - 1) === 34 };
     }
   }
-  return keyIn<MappingPosition>(text, node, offset, (replace, typed, quoted, key) => ({ kind: 'key', site: site!, replace, typed, quoted, key }), NONE);
+  return keyIn<MappingPosition>(text, node, offset, (replace, typed, quoted, key) => ({ kind: 'key', site, replace, typed, quoted, key }), NONE);
 }
 
 /** A YAML line holding only indentation and the word being typed up to the caret (nothing after it but the word). */

@@ -1,7 +1,7 @@
 // A pipeline's outline, its processor tags and the pipelines it calls: each processor named by its `tag` or its
 // `description` when it has one, with its own `on_failure` processors and a `foreach`'s processor nested below it;
 // the pipeline-level `on_failure` list as an entry of its own.
-import type { ArrayNode, ObjectNode, PropertyNode, ScalarNode } from '../../document/model';
+import type { ArrayNode, ObjectNode, PropertyNode } from '../../document/model';
 import { valueOf } from '../../document/objectValue';
 import { symbolOf } from '../../features/outline';
 import type { FileLink, NamedPart, OutlineSymbol } from '../../features/types';
@@ -74,7 +74,7 @@ export function pipelineLinks(doc: PipelineDocument): FileLink[] {
     if (site.name !== 'pipeline' || !site.options) continue;
     const name = valueOf(site.options, 'name');
     if (name?.kind !== 'string') continue;
-    const value = String((name as ScalarNode).value);
+    const value = String(name.value);
     const called = PACKAGE_REFERENCE.exec(value)?.[1] ?? value.trim();
     if (called !== '') out.push({ start: name.start, end: name.end, namespace: PIPELINE_NAMESPACE, name: called });
   }

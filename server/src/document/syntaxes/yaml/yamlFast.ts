@@ -155,7 +155,7 @@ class FastYaml {
       return property;
     }
     property.value = this.inlineValue(v, lineEnd, depth, column + 1);
-    if (property.value.kind === 'string' && (property.value as ScalarNode).style === 'plain' && this.findKeyColon(v) >= 0) throw giveUp;
+    if (property.value.kind === 'string' && property.value.style === 'plain' && this.findKeyColon(v) >= 0) throw giveUp;
     this.line = this.nextLine(property.value.end);
     this.noContinuation(column);
     return property;
