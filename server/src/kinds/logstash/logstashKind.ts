@@ -53,6 +53,14 @@ export const logstashKind: FileKind<LogstashDocument> = {
     const { refs, sites } = doc.refs(modeOf(doc, env));
     return logstashFixes(doc, shown, range, refs, sites, loadLogstashPluginTable());
   },
+  warmUp(env) {
+    // The first completion and hover run cold code (the plugin table's lookups, a parent's candidates, the position
+    // search): run once on a small config while the editor is idle.
+    const text = 'filter {\n  if [source][ip] {\n    mutate { add_field => { "[event][kind]" => "%{[host][name]}" } }\n  }\n}\n';
+    const doc = parseLogstashDocument(text, fileType('logstash', env.format));
+    logstashKind.complete(doc, text.indexOf('][ip]') + 2, env, Infinity);
+    logstashKind.hover(doc, text.indexOf('[source]') + 1, env);
+  },
   symbols: logstashOutline,
   folding: logstashFolding,
   format: logstashFormat,
