@@ -89,7 +89,7 @@ export function judgedWrites(check: LogstashCheck): ConfigRef[] {
 
 /**
  * The document's diagnostics, and the ECS mode its pipeline runs its plugins in (the features after the check read it);
- * it yields between its steps (the references, the name rules, each Logstash rule) so that requests get in.
+ * it yields after the references and after each Logstash rule, so that requests get in.
  */
 export function* checkLogstash(doc: LogstashDocument, env: FeatureEnv): Generator<void, { diagnostics: FwDiagnostic[]; mode: EcsMode }, void> {
   const check = logstashCheck(doc, env);
