@@ -126,21 +126,6 @@ export function configRefs(tree: LogstashParse, table: LogstashPluginTable, pipe
   return reader.done();
 }
 
-/** Top-level statements (a plugin, or an `if` chain with all it holds) read between two pauses of `configRefsInSteps`. */
-const STATEMENTS_PER_STEP = 8;
-
-/** The same references, read in steps that yield between groups of top-level statements (a long check shares the thread). */
-export function* configRefsInSteps(tree: LogstashParse, table: LogstashPluginTable, pipelineMode: EcsMode): Generator<void, ConfigRefs, void> {
-  const reader = new Reader(table, pipelineMode);
-  for (const section of tree.config.sections) {
-    for (let i = 0; i < section.body.length; i += STATEMENTS_PER_STEP) {
-      reader.statements(section.body.slice(i, i + STATEMENTS_PER_STEP), section.type);
-      yield;
-    }
-  }
-  return reader.done();
-}
-
 /** A string or bareword value: its text, and the file offset of its first character. */
 interface Text {
   text: string;

@@ -12,11 +12,11 @@ import type { LogstashDocument } from './logstashDocument';
 import { type LogstashCheck, logstashRules } from './logstashRules';
 import { pipelineContext } from './pipelineFiles';
 
-/** What the rules read, in the pipeline's mode; the same for every rule of one check. Yields while it reads the references. */
-export function* logstashCheck(doc: LogstashDocument, env: FeatureEnv): Generator<void, LogstashCheck, void> {
+/** What the rules read, in the pipeline's mode; the same for every rule of one check. */
+export function logstashCheck(doc: LogstashDocument, env: FeatureEnv): LogstashCheck {
   const table = loadLogstashPluginTable();
   const context = pipelineContext(doc.tree, env, table);
-  const { refs, sites } = yield* doc.refsInSteps(context.mode);
+  const { refs, sites } = doc.refs(context.mode);
   const written = new Set<string>(context.writtenElsewhere);
   const containers: string[] = [];
   for (const r of refs) {
@@ -89,10 +89,10 @@ export function judgedWrites(check: LogstashCheck): ConfigRef[] {
 
 /**
  * The document's diagnostics, and the ECS mode its pipeline runs its plugins in (the features after the check read it);
- * it yields while it reads the references and after each Logstash rule, so that requests get in.
+ * it yields after the references and after each Logstash rule, so that requests get in.
  */
 export function* checkLogstash(doc: LogstashDocument, env: FeatureEnv): Generator<void, { diagnostics: FwDiagnostic[]; mode: EcsMode }, void> {
-  const check = yield* logstashCheck(doc, env);
+  const check = logstashCheck(doc, env);
   yield;
   const judged = judgedWrites(check);
   const own: FwDiagnostic[] = [];

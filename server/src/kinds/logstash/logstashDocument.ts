@@ -5,7 +5,7 @@ import { loadLogstashPluginTable } from '../../catalog/logstashPlugins';
 import type { FileType, KindDocument, KindName } from '../../document/fileType';
 import { type LogstashParse, parseLogstash } from '../../document/syntaxes/logstash';
 import type { SyntaxProblem } from '../../document/model';
-import { type ConfigRefs, configRefs, configRefsInSteps } from './configRefs';
+import { type ConfigRefs, configRefs } from './configRefs';
 
 export class LogstashDocument implements KindDocument {
   readonly kind: KindName;
@@ -22,17 +22,6 @@ export class LogstashDocument implements KindDocument {
   refs(mode: EcsMode): ConfigRefs {
     let found = this.byMode.get(mode);
     if (!found) this.byMode.set(mode, (found = configRefs(this.tree, loadLogstashPluginTable(), mode)));
-    return found;
-  }
-
-  /** The same, read in steps (a check's); a request that asked `refs` meanwhile made them first, and those are kept. */
-  *refsInSteps(mode: EcsMode): Generator<void, ConfigRefs, void> {
-    const known = this.byMode.get(mode);
-    if (known) return known;
-    const found = yield* configRefsInSteps(this.tree, loadLogstashPluginTable(), mode);
-    const first = this.byMode.get(mode);
-    if (first) return first;
-    this.byMode.set(mode, found);
     return found;
   }
 }
