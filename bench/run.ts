@@ -6,10 +6,10 @@
 // in-process checks of each document (warmup.ts: how much of a first open is the JIT warming up), then the memory of
 // long typing sessions at 100 KB and 1 MB (longSession.ts), large inputs (largeInputs.ts) and the figures behind the
 // tests' clock-free bounds (responsiveness.ts).
-// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|logstash|large|long|workspace|cli|responsiveness
+// Options: --runs N (default 3), --sizes 100k,1m,5m, --only clean|dense|pipeline|mapping|logstash|beats|large|long|workspace|cli|responsiveness
 // (one kind of document; workspace: the integrations-sized workspace alone, integrationsWorkspace.ts, --packages N
 // (default 400); cli: `fieldwise check` over a generated integrations repository, cli.ts, --cli-packages N (default 320);
-// pipeline.ts, mapping.ts, logstash.ts; large: the large inputs alone, largeInputs.ts; long: the long sessions alone,
+// pipeline.ts, mapping.ts, logstash.ts, beats.ts; large: the large inputs alone, largeInputs.ts; long: the long sessions alone,
 // longSession.ts, of the formats given; responsiveness: responsiveness.ts alone), --formats json,yaml,
 // --no-warmup (skip the in-process rounds), --no-same-flags (skip
 // Fieldwise started with the peers' node flags, table.ts printSameFlags), --profile (CPU profile
@@ -33,6 +33,7 @@ import { SERVER_EXEC_ARGV } from '../client/src/serverFlags';
 import { runSession, SESSION_LIMITS, SessionFigures, SessionOptions } from './session';
 import { printSameFlags, printTable, SideFigures, Summary } from './table';
 import { median } from './stats';
+import { benchBeats } from './beats';
 import { benchMapping } from './mapping';
 import { benchLogstash } from './logstash';
 import { benchPipeline, benchPipelineDocument } from './pipeline';
@@ -55,6 +56,8 @@ interface Options {
   mapping: boolean;
   /** The Logstash rows (bench/logstash.ts). */
   logstash: boolean;
+  /** The Beats row (bench/beats.ts). */
+  beats: boolean;
   /** The long sessions alone (bench/longSession.ts); they also run after the table of clean or dense documents. */
   long: boolean;
   /** The figures behind the tests' clock-free bounds (bench/responsiveness.ts). */
@@ -100,14 +103,14 @@ function options(argv: string[]): Options {
   const comparable = ['clean', 'dense', 'pipeline'] as const;
   const only = compare !== undefined
     ? list<BenchKind | 'pipeline'>('--only', comparable)
-    : list<BenchKind | 'pipeline' | 'mapping' | 'logstash' | 'large' | 'long' | 'workspace' | 'cli' | 'responsiveness'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'logstash', 'large', 'long', 'workspace', 'cli', 'responsiveness']);
+    : list<BenchKind | 'pipeline' | 'mapping' | 'logstash' | 'beats' | 'large' | 'long' | 'workspace' | 'cli' | 'responsiveness'>('--only', ['clean', 'dense', 'pipeline', 'mapping', 'logstash', 'beats', 'large', 'long', 'workspace', 'cli', 'responsiveness']);
   const packages = Number(value('--packages') ?? 400);
   if (!Number.isInteger(packages) || packages < 1) throw new Error('--packages: a whole number of at least 1');
   const cliPackages = Number(value('--cli-packages') ?? CLI_PACKAGES);
   if (!Number.isInteger(cliPackages) || cliPackages < 1) throw new Error('--cli-packages: a whole number of at least 1');
   const named = only as readonly string[];
   return {
-    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), logstash: named.includes('logstash'), large: only.includes('large'), long: only.includes('long'), workspace: named.includes('workspace'), packages, cli: named.includes('cli'), cliPackages, responsiveness: named.includes('responsiveness'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
+    runs, sizes, kinds: only.filter((k): k is BenchKind => k === 'clean' || k === 'dense'), pipeline: only.includes('pipeline'), mapping: only.includes('mapping'), logstash: named.includes('logstash'), beats: named.includes('beats'), large: only.includes('large'), long: only.includes('long'), workspace: named.includes('workspace'), packages, cli: named.includes('cli'), cliPackages, responsiveness: named.includes('responsiveness'), formats: list<BenchFormat>('--formats', ['json', 'yaml']),
     warmup: !argv.includes('--no-warmup'), profile: argv.includes('--profile'),
     sameFlags: !argv.includes('--no-same-flags'), compare,
   };
@@ -157,6 +160,7 @@ async function main(): Promise<void> {
     ...(opts.pipeline ? await benchPipeline(opts.runs, catalog, DOCS) : []),
     ...(opts.mapping ? await benchMapping(opts.runs, catalog, DOCS) : []),
     ...(opts.logstash ? await benchLogstash(opts.runs, catalog, DOCS) : []),
+    ...(opts.beats ? await benchBeats(opts.runs, catalog, DOCS) : []),
     ...(opts.cli ? await benchCli({ runs: Math.min(opts.runs, 3), packages: opts.cliPackages }, catalog, OUT) : []),
   ];
   if (opts.kinds.length === 0) {

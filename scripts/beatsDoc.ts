@@ -1,11 +1,13 @@
-// Writes docs/beats.md's generated section from the Beats processor table (schema/beats/processors.yml), so the list of
-// processors and field-naming options Fieldwise understands never drifts; test/unit/beats-doc.test.ts fails when it
-// is behind. Run `node --import tsx scripts/beatsDoc.ts` to rewrite it.
+// Writes docs/beats.md's generated sections from the Beats processor table (schema/beats/processors.yml) and the Beats
+// kind's rules, so the processors, options and diagnostic codes Fieldwise understands never drift;
+// test/unit/beats-doc.test.ts fails when it is behind. `npm run docs` (scripts/readme.ts) rewrites it.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   BeatsFieldAccess, BeatsFieldUse, BeatsOptionSpec, BeatsProcessorSpec, BeatsProcessorTable, loadBeatsProcessorTable,
 } from '../server/src/catalog/beatsProcessors';
+import { nameRules } from '../server/src/features/rules';
+import { pieceRules } from '../server/src/kinds/beats/beatsRules';
 import { Sections, cell, renderSections } from './generatedSections';
 
 export const BEATS_DOC = join(__dirname, '..', 'docs', 'beats.md');
@@ -190,8 +192,63 @@ function processorsSection(): string {
   ].join('\n');
 }
 
+const KIND_NAMES: Record<BeatsOptionSpec['kind'], string> = {
+  field: 'a field name', fields: 'field names', fieldMap: 'a map of field names', objectPath: 'an object path', namePrefix: 'a name prefix',
+  dissectTokenizer: 'a dissect pattern', condition: 'a condition', processors: 'processors', script: 'JavaScript', scriptFile: 'a script file',
+  scriptFiles: 'script files', regex: 'a regular expression', typeName: 'a type name', enum: 'one of its values', value: 'a value', values: 'values',
+  string: 'a string', strings: 'strings', number: 'a number', boolean: 'a boolean', object: 'an object', objects: 'a list of objects',
+};
+
+/** One option as the options section lists it: its path as written, what it holds, and what it says when left out. */
+function optionText(spec: BeatsProcessorSpec, option: BeatsOptionSpec): string {
+  const notes = [
+    KIND_NAMES[option.kind],
+    option.required ? 'required' : '',
+    option.values ? `${list(option.values.map(code))}` : '',
+    typeof option.default === 'number' || typeof option.default === 'boolean' ? `default: ${code(String(option.default))}` : defaultText(option),
+  ].filter(Boolean);
+  return `${code(displayPath(spec, option))} (${notes.join('; ')})`;
+}
+
+/** Every option of every processor: each is known (an unknown one is a finding), its values checked where it lists them. */
+function optionsSection(): string {
+  const table = loadBeatsProcessorTable();
+  return [
+    'Every option of every processor, as Fieldwise reads it: an option a processor does not take is',
+    '`beats-unknown-option`, a value outside an option\'s list `beats-invalid-option-value`, a required option left out',
+    '`beats-missing-option`. Options with parts are written with their parts (`cache.ttl`), items of a list of objects',
+    'with `[]` (`fields[].from`); Beats reads `cache.ttl: 5m` and `cache: {ttl: 5m}` alike.',
+    '',
+    '| processor | options |',
+    '|---|---|',
+    ...table.names().map((name) => {
+      const spec = table.get(name);
+      if (!spec) throw new Error(`the Beats processor table lists ${name} but has no entry for it`);
+      return `| ${code(name)} | ${cell(list(spec.everyOption.map((o) => optionText(spec, o))) || 'none of its own')} |`;
+    }),
+  ].join('\n');
+}
+
+/** Every code a Beats configuration can get: the name rules of event keys (on written names) and the kind's own rules. */
+function diagnosticsSection(): string {
+  return [
+    'The rules of event keys that judge a name alone run on every field a configuration writes (a processor\'s target,',
+    'a key of add_fields or add_labels, a dissect key, a script\'s Put, an input\'s `fields`), with the same verdicts as',
+    'for an event key; the fields a processor writes by itself (add_host_metadata\'s `host.*`) are not the',
+    'configuration\'s names and are not judged. The Beats rules follow; each is also described in',
+    '[docs/diagnostics.md](diagnostics.md#beats-and-elastic-agent-configurations).',
+    '',
+    '| code | severity | title | rule (source) |',
+    '|---|---|---|---|',
+    ...nameRules.map((r) => `| ${code(r.code)} | ${r.defaultSeverity} | ${cell(r.title)} | on written names, as for event keys (${cell(r.specSource)}) |`),
+    ...pieceRules.map((r) => `| ${code(r.code)} | ${r.defaultSeverity} | ${cell(r.title)} | ${cell(r.spec)} (${cell(r.specSource)}) |`),
+  ].join('\n');
+}
+
 export const sections: Sections = {
   BEATS_PROCESSORS: processorsSection,
+  BEATS_OPTIONS: optionsSection,
+  BEATS_DIAGNOSTICS: diagnosticsSection,
 };
 
 /** docs/beats.md with its generated section rewritten; everything else stays as it is. */

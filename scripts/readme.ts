@@ -1,12 +1,14 @@
 // Writes the README's generated sections from their single sources: the CLI commands' usage, the rule
 // registry (code, severity, spec sentence) and the extension manifest's settings (in English: scripts/manifest.ts);
-// then those of docs/pipelines.md (scripts/pipelinesDoc.ts) and docs/mappings.md (scripts/mappingsDoc.ts). `npm run docs` runs it; the doc tests
-// (readme, pipelines-doc, mappings-doc) fail when a file is behind.
+// then those of docs/pipelines.md (scripts/pipelinesDoc.ts), docs/mappings.md (scripts/mappingsDoc.ts) and docs/beats.md
+// (scripts/beatsDoc.ts). `npm run docs` runs it; the doc tests (readme, pipelines-doc, mappings-doc, beats-doc) fail when
+// a file is behind.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commands } from '../server/src/cli/main';
 import { rules } from '../server/src/kinds/events/rules';
 import { Sections, cell, renderSections } from './generatedSections';
+import { writeBeatsDoc } from './beatsDoc';
 import { localizedManifest } from './manifest';
 import { mappingsSections } from './mappingsDoc';
 import { writePipelinesDoc } from './pipelinesDoc';
@@ -78,6 +80,7 @@ if (require.main === module) {
   const path = join(root, 'README.md');
   writeFileSync(path, renderReadme(readFileSync(path, 'utf8')));
   writePipelinesDoc();
+  writeBeatsDoc();
   const mappings = join(root, 'docs', 'mappings.md');
   writeFileSync(mappings, renderMappingsDoc(readFileSync(mappings, 'utf8')));
 }

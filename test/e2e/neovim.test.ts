@@ -1,7 +1,8 @@
 // A second, independent real client: Neovim (Debian's package, built-in LSP client) runs headless with the setup
 // users copy (test/e2e/neovim/init.lua, docs/neovim.md) against the built server, opens a JSON and a YAML event
-// file, an ingest pipeline, an index template and a Logstash pipeline, and asks for diagnostics, completion, hover,
-// (in the pipeline and the template) a quick fix, and (in the Logstash pipeline) the outline and formatting;
+// file, an ingest pipeline, an index template, a Logstash pipeline and a Beats configuration, and asks for
+// diagnostics, completion, hover, (in the pipeline, the template and the Beats configuration) a quick fix, and (in the
+// Logstash pipeline) the outline and formatting;
 // test/e2e/neovim/probe.lua writes what Neovim saw as JSON.
 // Needs `npm run build` first (dist/server.js).
 import { test } from 'node:test';
@@ -100,6 +101,10 @@ test('Neovim (vim.lsp) gets diagnostics, completion, hover and quick fixes from 
     const fieldsConf = join(workspace, 'pipeline', 'fields.conf');
     copyFileSync(join(LOGSTASH, 'fields.conf'), fieldsConf);
     const fieldsText = readFileSync(fieldsConf, 'utf8');
+    // A Beats configuration by its path (fieldwise.files.beats: **/filebeat*.yml).
+    const beats = join(workspace, 'filebeat.yml');
+    const beatsText = 'filebeat.inputs:\n  - type: filestream\n    id: web\n    processors:\n      - rename:\n          fields:\n            - from: source.address\n              to: source.ipp\n      - add_fields:\n          target: event\n          fields:\n            kind: alert\n';
+    writeFileSync(beats, beatsText);
     const jsonText = readFileSync(json, 'utf8');
     const yamlText = readFileSync(yaml, 'utf8');
     const out = join(workspace, 'report.json');
@@ -144,6 +149,14 @@ test('Neovim (vim.lsp) gets diagnostics, completion, hover and quick fixes from 
           hover: [positionOf(fieldsText, '[source][ip]', '[source][i'.length)],
           fix: { code: 'unknown-field', title: 'Rename to [destination][address]' },
         },
+        {
+          path: beats,
+          // A key under add_fields, right after `ki` in `kind` (the fields below the target, event).
+          completion: [positionOf(beatsText, 'kind: alert', 2)],
+          // On the `from:` value of the rename.
+          hover: [positionOf(beatsText, 'from: source.address', 'from: source.ad'.length)],
+          fix: { code: 'unknown-field', title: "Rename to 'source.ip'" },
+        },
       ],
     };
     const specFile = join(workspace, 'spec.json');
@@ -152,7 +165,7 @@ test('Neovim (vim.lsp) gets diagnostics, completion, hover and quick fixes from 
     assert.ok(existsSync(out), `Neovim wrote its report (exit ${run.code}): ${run.stderr.slice(-2000)}`);
     const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
     assert.equal(report.error, undefined, `the probe ran through: ${report.error}`);
-    const [jsonSeen, yamlSeen, pipelineSeen, templateSeen, logstashSeen, logstashFieldsSeen] = report.files;
+    const [jsonSeen, yamlSeen, pipelineSeen, templateSeen, logstashSeen, logstashFieldsSeen, beatsSeen] = report.files;
 
     // JSON: attached with incremental sync, the injected problems as diagnostics.
     assert.equal(jsonSeen.filetype, 'json');
@@ -259,6 +272,25 @@ test('Neovim (vim.lsp) gets diagnostics, completion, hover and quick fixes from 
     assert.ok(logstashFieldsSeen.fix?.applied, `the rename was offered: ${logstashFieldsSeen.fix?.titles.join(' | ')}`);
     assert.match(logstashFieldsSeen.fix.text, /"\[tmp\]\[addr\]" => "\[destination\]\[address\]"/);
     assert.deepEqual(problems(logstashFieldsSeen.after_fix), []);
+
+    // The Beats configuration: the misspelt field a rename writes, where it is.
+    assert.equal(beatsSeen.filetype, 'yaml');
+    assert.deepEqual(problems(beatsSeen.diagnostics), ['unknown-field'], JSON.stringify(beatsSeen.diagnostics));
+    const beatsIpp = beatsSeen.diagnostics.find((d) => d.code === 'unknown-field')!;
+    const beatsIppAt = positionOf(beatsText, 'source.ipp', 'source.'.length);
+    assert.deepEqual([beatsIpp.line, beatsIpp.col], [beatsIppAt.line, beatsIppAt.character]);
+    // Completion of a key under add_fields offers the fields of its target, event, with their badges.
+    const keys = beatsSeen.completion[0];
+    const kind = keys.find((i) => i.label === 'kind');
+    assert.ok(kind && keys.some((i) => i.label === 'outcome'), `event's fields offered under add_fields: ${keys.map((i) => i.label).slice(0, 20).join(', ')}`);
+    assert.match(kind.detail ?? '', /\bcore\b/);
+    assert.ok(!keys.some((i) => i.label === 'source'), 'names outside the target are not offered');
+    // Hover on the from: value documents the field read.
+    assert.match(beatsSeen.hover[0] ?? '', /source\.address/);
+    // The rename, applied by Neovim, writes source.ip, and the diagnostic goes.
+    assert.ok(beatsSeen.fix?.applied, `the rename was offered: ${beatsSeen.fix?.titles.join(' | ')}`);
+    assert.match(beatsSeen.fix.text, /^ {14}to: source\.ip$/m);
+    assert.deepEqual(problems(beatsSeen.after_fix), []);
   } finally {
     rmSync(workspace, { recursive: true, force: true });
   }

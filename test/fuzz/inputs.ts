@@ -96,6 +96,11 @@ export const FILE_KINDS: readonly FileKind[] = [
     generate: (seed, units) => generateMapping(schema(), seed, units),
   },
   {
+    format: 'yaml', languageId: 'yaml', extension: 'yml', folder: 'modules.d', label: 'beats',
+    matches: (file) => BEATS_FILE.test(file),
+    generate: (seed, processors) => sampleBeats(random(seed), processors),
+  },
+  {
     // Every .conf file of the corpus is a Logstash pipeline; a unit is about one conditional block of the bench's config.
     format: 'logstash', languageId: 'logstash', extension: 'conf', folder: 'pipeline', label: 'logstash',
     matches: (file) => extname(file) === '.conf',
@@ -116,12 +121,14 @@ const LOGSTASH_UNIT = 700;
 const PIPELINE_FILE = /\/ingest_pipeline\/[^/]+\.ya?ml$|elastic-ecs-mapper\/example\/elasticsearch\.json$/;
 /** Field definition files among the seed files: integration packages' fields/ecs.yml and Beats' fields.ecs.yml. */
 const FIELD_DEFINITIONS_FILE = /\/fields\/ecs\.yml$|\/fields\.ecs\.yml$/;
+/** Beats configurations, Beats module configs and agent stream templates among the seed files. */
+const BEATS_FILE = /(?:beat[^/]*|\/filebeat_inputs\/[^/]+|example\/beats)\.yml$|\/agent\/stream\/[^/]+\.yml\.hbs$|\/module\/[^/]+\/[^/]+\/config\/[^/]+\.yml$/;
 /** The schema family's own templates: legacy, composable and component. */
 const MAPPING_FILE = /\/elastic-ecs\/generated\/elasticsearch\/.*\.json$/;
 
 /** Seed files of a kind other than event documents (the event kinds take every other .json or .yml). */
 function otherKind(file: string): boolean {
-  return PIPELINE_FILE.test(file) || FIELD_DEFINITIONS_FILE.test(file) || MAPPING_FILE.test(file) || /\/fields\/[^/]+\.yml$|\/fields\.yml$/.test(file);
+  return PIPELINE_FILE.test(file) || FIELD_DEFINITIONS_FILE.test(file) || MAPPING_FILE.test(file) || BEATS_FILE.test(file) || /\/fields\/[^/]+\.yml$|\/fields\.yml$/.test(file);
 }
 
 let catalog: Catalog | undefined;
@@ -158,6 +165,26 @@ export function samplePipeline(rng: () => number, processors: number): Record<st
     processors: Array.from({ length: processors }, (_, i) => make(i)),
     on_failure: [{ set: { field: 'event.kind', value: 'pipeline_error' } }, { set: { field: 'error.message', value: '{{{_ingest.on_failure_message}}}' } }],
   };
+}
+
+/** A Beats configuration with a little of every reference form: inputs and their fields, options, conditions, dissect keys, a script, templates. */
+export function sampleBeats(rng: () => number, processors: number): string {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rng() * list.length)];
+  const field = (): string => pick(['source.ip', 'source.port', 'event.kind', 'event.outcme', 'destination.address', 'vendor.thing', 'ecs.version', '_tmp.x']);
+  const make = (i: number): string => pick([
+    `- rename:\n    fields:\n      - from: raw_${i}\n        to: ${field()}\n    ignore_missing: true\n`,
+    `- add_fields:\n    target: ${pick(['event', "''", 'labels'])}\n    fields:\n      kind: ${pick(['alert', 'evnt', '{{kind}}'])}\n      ${field()}: x\n`,
+    `- convert:\n    fields:\n      - {from: raw_${i}, to: ${field()}, type: ${pick(['long', 'integr', 'ip', 'boolean'])}}\n`,
+    `- dissect:\n    tokenizer: '%{${field()}} %{?skip} %{+message/2} %{${field()}|ip}'\n    target_prefix: ${pick(["''", 'dissect', 'message'])}\n`,
+    `- drop_event.when.and:\n    - equals.${field()}: 1\n    - has_fields: [${field()}]\n`,
+    `- if:\n    range.${field()}.gte: 400\n  then:\n    - add_tags:\n        tags: [x]\n  else:\n    drop_fields:\n      fields: [${field()}]\n`,
+    `- script:\n    lang: javascript\n    source: |\n      function process(evt) {\n        evt.Put("${field()}", evt.Get("${field()}"));\n      }\n`,
+    `- add_host_metadata:\n    netinfo.enabled: false\n    cache.tll: 5m\n`,
+    `- add_feilds:\n    fields: {a: 1}\n`,
+    `{{#if x}}\n- add_labels:\n    labels:\n      team: {{team}}\n{{/if}}\n`,
+  ]);
+  const list = Array.from({ length: processors }, (_, i) => make(i)).join('');
+  return `filebeat.inputs:\n  - type: log\n    paths: [/var/log/*.log]\n    fields_under_root: true\n    fields:\n      service.name: web\n      event.severity: ${pick([3, '"high"'])}\n    processors:\n${list.replace(/^/gm, '      ').replace(/ +$/gm, '')}processors:\n${list}output.console:\n  pretty: true\n`;
 }
 
 export function kindOf(format: DocumentFormat): FileKind {

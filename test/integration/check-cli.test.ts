@@ -347,6 +347,63 @@ test('pipelines: the SARIF log is valid against the SARIF 2.1.0 JSON schema', { 
   assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 5), null, 2));
 });
 
+// ---------------------------------------------------------------- Beats and Elastic Agent configurations
+
+/** A folder with a filebeat.yml, an agent stream template and a module config (Go template), each with findings. */
+function beatsFolder(): void {
+  file('beats/filebeat.yml', 'filebeat.inputs:\n  - type: log\n    processors:\n      - rename:\n          fields:\n            - {from: a, to: source.adress}\n      - add_feilds:\n          fields: {a: 1}\noutput.elasticsearch:\n  hosts: [x]\n');
+  file('beats/packages/web/data_stream/log/agent/stream/stream.yml.hbs', '{{#if processors}}\nprocessors:\n{{/if}}\n- add_fields:\n    target: event\n    fields:\n      kind: evnt\n      dataset: {{dataset}}\n');
+  file('beats/filebeat/module/web/access/config/access.yml', 'type: log\npaths:\n{{ range $i, $path := .paths }}\n - {{$path}}\n{{ end }}\nprocessors:\n  - drop_event.when.equals.source.prot: 22\n  - convert:\n      fields: [{from: a, to: source.port, type: integr}]\n');
+}
+
+test('beats: configurations, agent templates and module configs in a folder, text: every finding listed, exit 1 on errors', async () => {
+  beatsFolder();
+  const run = await cli(['beats'], work);
+  assert.equal(run.code, 1, run.stderr);
+  const lines = run.stdout.trimEnd().split('\n').map((l) => l.split(' ').slice(0, 3).join(' '));
+  assert.deepEqual(lines, [
+    'beats/filebeat/module/web/access/config/access.yml:7:35 warning beats-unknown-read-field',
+    'beats/filebeat/module/web/access/config/access.yml:9:49 error beats-invalid-option-value',
+    'beats/filebeat.yml:6:36 error unknown-field',
+    'beats/filebeat.yml:7:9 error beats-unknown-processor',
+    'beats/packages/web/data_stream/log/agent/stream/stream.yml.hbs:7:13 error beats-value-invalid',
+  ]);
+  assert.match(run.stderr, /3 Beats configurations checked: 4 errors, 1 warning/);
+});
+
+test('beats: json rows cover the names in the file\'s own characters; --kind beats reads any YAML file as one', async () => {
+  beatsFolder();
+  const { rows } = await json(['beats/filebeat/module/web/access/config/access.yml'], work);
+  const text = readFileSync(join(work, 'beats/filebeat/module/web/access/config/access.yml'), 'utf8');
+  assert.deepEqual(rows.map((r) => `${r.code} ${rangeText(text, r.range)}`), ['beats-unknown-read-field prot', 'beats-invalid-option-value integr']);
+  file('other/settings.yml', 'processors:\n  - add_fields:\n      target: event\n      fields: {outcome: fine}\n');
+  const forced = await json(['--kind', 'beats', 'other/settings.yml'], work);
+  assert.deepEqual(forced.rows.map((r) => r.code), ['beats-value-invalid']);
+});
+
+test('beats: SARIF carries the Beats rules\' metadata, each result points at its rule, and the log is valid SARIF 2.1.0', async () => {
+  beatsFolder();
+  const run = await cli(['--format', 'sarif', 'beats'], work);
+  assert.equal(run.code, 1, run.stderr);
+  const log = JSON.parse(run.stdout) as SarifLog;
+  const rules = log.runs[0].tool.driver.rules;
+  const ids = rules.map((r) => r.id);
+  for (const [code, level] of Object.entries({ 'beats-unknown-processor': 'error', 'beats-unknown-option': 'warning', 'beats-value-invalid': 'error', 'beats-unknown-read-field': 'warning' })) {
+    const rule = rules.find((r) => r.id === code);
+    assert.ok(rule, `rule ${code} described`);
+    assert.equal(rule.defaultConfiguration.level, level, code);
+    assert.ok(rule.fullDescription.text.length > 10 && rule.properties.specSource.length > 3, code);
+  }
+  const results = log.runs[0].results;
+  for (const result of results) assert.equal(ids[result.ruleIndex ?? -1], result.ruleId);
+  assert.deepEqual(results.map((r) => r.ruleId).sort(), ['beats-invalid-option-value', 'beats-unknown-processor', 'beats-unknown-read-field', 'beats-value-invalid', 'unknown-field']);
+  const schema = sarifSchema();
+  if (schema) {
+    const validate = new Ajv04({ strict: false, allErrors: true, unicodeRegExp: false }).compile(schema);
+    assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 5), null, 2));
+  }
+});
+
 // ---------------------------------------------------------------- the real-world corpus
 
 test('corpus: the folder completes with sensible findings', async () => {
@@ -366,7 +423,11 @@ test('corpus: the folder completes with sensible findings', async () => {
   const PIPELINE = /\/ingest_pipeline\/[^/]+\.yml$|elastic-ecs-mapper\/example\/elasticsearch\.json$/;
   const FIELDS = /\/fields\/[^/]+\.yml$|\/fields\.ecs\.yml$/;
   const MAPPING = /elastic-ecs\/generated\/elasticsearch\/.*\.json$/;
-  for (const f of files) assert.match(f, /(sample_event|-expected)\.json$|\/ingest_pipeline\/[^/]+\.yml$|elastic-ecs-mapper\/example\/elasticsearch\.json$|\/fields\/[^/]+\.yml$|\/fields\.ecs\.yml$|elastic-ecs\/generated\/elasticsearch\/.*\.json$|\.conf$/, f);
+  // Beats configurations, Beats module configs and agent stream templates, by path or by content.
+  const BEATS = /beat[^/]*\.yml$|\/filebeat_inputs\/[^/]+\.yml$|example\/beats\.yml$|\/agent\/stream\/[^/]+\.yml\.hbs$|\/module\/[^/]+\/[^/]+\/config\/[^/]+\.yml$/;
+  for (const f of files) assert.match(f, /(sample_event|-expected)\.json$|\/ingest_pipeline\/[^/]+\.yml$|elastic-ecs-mapper\/example\/elasticsearch\.json$|\/fields\/[^/]+\.yml$|\/fields\.ecs\.yml$|elastic-ecs\/generated\/elasticsearch\/.*\.json$|\.conf$/.test(f) ? /./ : BEATS, f);
+  assert.ok(rows.some((r) => BEATS.test(r.file) && r.code === 'unknown-field' && /http\.request\.referer/.test(r.message)), 'the misspelt referer of an agent template is found');
+  assert.ok(!rows.some((r) => BEATS.test(r.file) && r.code === 'missing-required'), 'a Beats configuration is not an event');
   assert.ok(!rows.some((r) => MAPPING.test(r.file) && r.severity === 'error'), 'the family\'s own templates have no error');
   assert.equal([...files].filter((f) => PIPELINE.test(f)).length, 7, 'the seven corpus pipelines are checked');
   assert.equal([...files].filter((f) => FIELDS.test(f)).length, 7, 'the seven corpus field definition files are checked');
@@ -376,7 +437,7 @@ test('corpus: the folder completes with sensible findings', async () => {
   // events are not checked one by one yet: those files are left out here.)
   for (const f of files) {
     const text = readFileSync(f, 'utf8');
-    if (/^\s*\{\s*"expected"\s*:/.test(text) || PIPELINE.test(f)) continue;
+    if (/^\s*\{\s*"expected"\s*:/.test(text) || PIPELINE.test(f) || BEATS.test(f)) continue;
     const uses = FIELDS.test(f) ? /^\s*-?\s*name: ecs(?:\.version)?\s*$/m.test(text)
       : f.endsWith('.conf') ? /"\[ecs\]\[version\]"\s*=>/.test(text)
         : /"ecs\.version"|"ecs"\s*:\s*\{\s*("properties"\s*:\s*\{\s*)?"version"/.test(text);

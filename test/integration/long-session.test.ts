@@ -98,6 +98,9 @@ describe(`${EDITS} keystrokes with a 150 MB heap`, () => {
         } else if (input.label === 'mapping' || input.label === 'console') {
           const hover = await server.hover(uri, text.indexOf('"ip": {') + 2);
           assert.match(markupText(hover?.contents), /\w\.ip\b/, 'hover on a mapped field name still documents its field');
+        } else if (input.label === 'beats') {
+          const hover = await server.hover(uri, text.indexOf('to: destination.address') + 18);
+          assert.match(markupText(hover?.contents), /destination\.address/, 'hover on a field a processor writes still documents its field');
         } else if (input.label !== 'malformed yaml') {
           const key = text.indexOf(input.kind.format === 'yaml' ? 'city_name:' : '"city_name"');
           const hover = await server.hover(uri, key + 3);

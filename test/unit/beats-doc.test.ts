@@ -1,9 +1,13 @@
-// docs/beats.md's "Processors understood" comes from schema/beats/processors.yml; this fails when the table changed and
-// the doc was not rewritten (node --import tsx scripts/beatsDoc.ts), and checks that rows say what the table holds.
+// docs/beats.md's "Processors understood", "Options understood" and "Diagnostics" come from schema/beats/processors.yml
+// and the Beats kind's rules; this fails when they changed and the doc was not rewritten (npm run docs), and checks
+// that rows say what the table holds. docs/diagnostics.md describes every Beats code with its severity and rule.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadBeatsProcessorTable } from '../../server/src/catalog/beatsProcessors';
+import { join } from 'node:path';
+import { nameRules } from '../../server/src/features/rules';
+import { pieceRules } from '../../server/src/kinds/beats/beatsRules';
 import { BEATS_DOC, renderBeatsDoc } from '../../scripts/beatsDoc';
 
 const doc = readFileSync(BEATS_DOC, 'utf8');
@@ -58,12 +62,44 @@ test('the section lists every condition and every script method', () => {
   for (const name of Object.keys(table.script.methods)) assert.ok(doc.includes(`| \`${name}\` |`), `method ${name}`);
 });
 
-test('the generated section keeps the rest of the file as it is', () => {
-  const begin = doc.indexOf('<!-- BEGIN BEATS_PROCESSORS');
-  const end = doc.indexOf('<!-- END BEATS_PROCESSORS -->') + '<!-- END BEATS_PROCESSORS -->'.length;
-  const other = `# Beats\n\nWritten by hand.\n\n${doc.slice(begin, end)}\n\n## Diagnostics\n`;
+test('the generated sections keep the rest of the file as it is', () => {
+  const section = (name: string): string => `${doc.slice(doc.indexOf(`<!-- BEGIN ${name}`), doc.indexOf(`<!-- END ${name} -->`))}<!-- END ${name} -->`;
+  const other = `# Beats\n\nWritten by hand.\n\n${section('BEATS_PROCESSORS')}\n\n${section('BEATS_DIAGNOSTICS')}\n\n${section('BEATS_OPTIONS')}\n\n## More\n`;
   const rendered = renderBeatsDoc(other);
   assert.ok(rendered.startsWith('# Beats\n\nWritten by hand.\n\n<!-- BEGIN BEATS_PROCESSORS'));
-  assert.ok(rendered.endsWith('<!-- END BEATS_PROCESSORS -->\n\n## Diagnostics\n'));
+  assert.ok(rendered.endsWith('<!-- END BEATS_OPTIONS -->\n\n## More\n'));
   assert.throws(() => renderBeatsDoc('# no markers\n'), /docs\/beats\.md has no '<!-- BEGIN BEATS_PROCESSORS/);
 });
+
+test('the options section lists every option of every processor, with its values and default', () => {
+  for (const name of table.names()) {
+    const line = doc.split('\n').find((l) => l.startsWith(`| \`${name}\` |`));
+    assert.ok(line, `a row of options for ${name}`);
+    for (const option of table.get(name)!.everyOption) assert.ok(line.includes(`${option.name}\` (`), `${name}: ${option.path}`);
+  }
+  const convert = doc.split('\n').find((l) => l.startsWith('| `convert` |'))!;
+  assert.ok(convert.includes('`fields[].type` (a type name; `integer`, `long`, `float`, `double`, `string`, `boolean`, `ip`)'), convert);
+  assert.ok(convert.includes('`mode` (one of its values; `copy`, `rename`; default: `copy`)'), convert);
+  assert.ok(convert.includes('`ignore_missing` (a boolean; default: `false`)'), convert);
+});
+
+test('the diagnostics section lists the name rules and every Beats code with its severity and rule', () => {
+  for (const rule of [...nameRules, ...pieceRules]) assert.match(doc, new RegExp(`\\| \`${rule.code}\` \\| ${rule.defaultSeverity} \\|`), rule.code);
+});
+
+const diagnostics = readFileSync(join(__dirname, '../../docs/diagnostics.md'), 'utf8');
+const squash = (text: string): string => text.replace(/`/g, '').replace(/\s+/g, ' ').trim();
+
+for (const rule of pieceRules) {
+  test(`docs/diagnostics.md: ${rule.code} with its severity, the rule it enforces and where that comes from`, () => {
+    assert.match(diagnostics, new RegExp(`\\| \\[\`${rule.code}\`\\]\\(#${rule.code}\\) \\| ${rule.defaultSeverity} \\|`));
+    const start = diagnostics.indexOf(`\n### ${rule.code}\n`);
+    assert.ok(start >= 0, `a section for ${rule.code}`);
+    const end = diagnostics.indexOf('\n### ', start + 1);
+    const text = diagnostics.slice(start, end < 0 ? diagnostics.length : end);
+    assert.ok(text.includes(`Default severity: **${rule.defaultSeverity}**`), 'its severity');
+    const quoted = squash(text.split('\n').filter((l) => l.startsWith('>')).map((l) => l.replace(/^>\s?/, '')).join(' '));
+    assert.ok(quoted.includes(squash(rule.spec)), `the rule quoted: ${rule.spec}`);
+    assert.ok(quoted.includes(squash(rule.specSource)), `its source named: ${rule.specSource}`);
+  });
+}

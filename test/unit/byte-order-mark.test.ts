@@ -59,7 +59,7 @@ const inputs = fuzzInputs(20_000);
 const paths = (input: FuzzInput): string[] => [`${input.kind.folder}/bom.${input.kind.extension}`, `elsewhere/bom.${input.kind.extension}`];
 
 test('the inputs cover every kind and format', () => {
-  assert.deepEqual([...new Set(inputs.map((i) => i.kind.label))].sort(), ['console', 'field definitions', 'json', 'logstash', 'mapping', 'ndjson', 'pipeline', 'yaml']);
+  assert.deepEqual([...new Set(inputs.map((i) => i.kind.label))].sort(), ['beats', 'console', 'field definitions', 'json', 'logstash', 'mapping', 'ndjson', 'pipeline', 'yaml']);
 });
 
 test('the parsers read a text with a byte order mark as the text without it, one code unit later', () => {

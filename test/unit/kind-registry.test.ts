@@ -5,8 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVER_LANGUAGES } from '../../client/src/documentSelector';
-import { formats } from '../../server/src/document/syntaxes/registry';
+import { SERVER_FILE_PATTERNS, SERVER_LANGUAGES, serverDocumentSelector } from '../../client/src/documentSelector';
+import { formatFromName, formats } from '../../server/src/document/syntaxes/registry';
 import { fileGlobDefaults, kinds } from '../../server/src/kinds/registry';
 import { CONSOLE_GLOBS, CONSOLE_LANGUAGES } from '../../server/src/service/consoleDocument';
 import { defaultSettings } from '../../server/src/service/settings';
@@ -37,6 +37,17 @@ test('the extension hands the server every language a format or console text is 
   assert.deepEqual([...needed].filter((id) => !handed.has(id)), [], 'languages the client does not hand to the server');
   const activating = new Set(manifest.activationEvents);
   assert.deepEqual([...handed].filter((id) => !activating.has(`onLanguage:${id}`)), [], 'languages that do not activate the extension');
+});
+
+test('the extension hands the server the files a format says by name whatever language the editor gives them (.yml.hbs)', () => {
+  const named = formats.flatMap((f) => (f.namePatterns ?? []).map((pattern) => ({ format: f.format, pattern })));
+  assert.deepEqual([...SERVER_FILE_PATTERNS].sort(), named.map((n) => n.pattern).sort(), 'the client\'s file patterns are the formats\' namePatterns');
+  for (const { format, pattern } of named) {
+    // A file the pattern names is of its format by name alone: the server reads it whatever the language id.
+    assert.equal(formatFromName(pattern.replace('**/', 'packages/x/agent/stream/').replace('*', 'stream')), format, pattern);
+    assert.ok(serverDocumentSelector.some((f) => f.pattern === pattern && f.language === undefined && f.scheme === 'file'), `a document filter for ${pattern} with no language`);
+    assert.ok(manifest.activationEvents.includes(`workspaceContains:${pattern}`), `workspaceContains:${pattern} activates the extension`);
+  }
 });
 
 test('each kind reads formats the registry knows, names a setting, and has a name of its own', () => {

@@ -256,7 +256,8 @@ const detectionCases: Array<{ file: string; text: string; is: string }> = [
   // A _simulate request's body saved as a file: a pipeline and the documents it is tried on.
   { file: 'anywhere/simulate.json', text: '{"pipeline": {"processors": [{"set": {"field": "event.kind", "value": "event"}}]}, "docs": [{"_source": {"message": "x"}}]}', is: 'ingestPipeline/json' },
   { file: 'anywhere/simulate.yml', text: 'pipeline:\n  processors:\n    - lowercase:\n        field: message\ndocs:\n  - _source:\n      message: X\n', is: 'ingestPipeline/yaml' },
-  { file: 'filebeat.yml', text: 'filebeat.inputs:\n  - type: log\n    processors:\n      - add_host_metadata: ~\nprocessors:\n  - add_cloud_metadata: ~\n', is: 'none' },
+  // A Beats configuration is its own kind, never a pipeline.
+  { file: 'filebeat.yml', text: 'filebeat.inputs:\n  - type: log\n    processors:\n      - add_host_metadata: ~\nprocessors:\n  - add_cloud_metadata: ~\n', is: 'beats/yaml' },
 ];
 
 for (const c of detectionCases) {

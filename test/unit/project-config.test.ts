@@ -71,7 +71,7 @@ test('problems name the file, the line, the key and what is wrong', (t) => {
   const cases: Array<[string, RegExp]> = [
     ['diagnostics:\n  severity:\n    unknown-field: loud\n', /config\.yml:3: \/diagnostics\/severity\/unknown-field: "loud" is not one of: error, warning, information, hint, off/],
     ['events:\n  allowDotedKeys: true\n', /config\.yml:2: \/events\/allowDotedKeys: unknown property 'allowDotedKeys'/],
-    ['files:\n  pipeline: ["x/*.yml"]\n', /config\.yml:2: \/files\/pipeline: no kind's files are set by 'pipeline'; the settings are: events, pipelines, mappings.*console/],
+    ['files:\n  pipeline: ["x/*.yml"]\n', /config\.yml:2: \/files\/pipeline: no kind's files are set by 'pipeline'; the settings are: beats, events, pipelines, mappings.*console/],
     ['maxFileSize: 3\n', /config\.yml:1: \/maxFileSize: unknown property 'maxFileSize'/],
     ['diagnostics:\n  disable: [{codes: unknown-field}]\n', /config\.yml:2: \/diagnostics\/disable\/0/],
     ['files: [a\n', /config\.yml:\d+: \/: YAML syntax error/],

@@ -5,6 +5,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { builtinDefinitionFiles } from './definitionFiles';
 import { buildProcessorSnapshot } from './processors';
+import { BEATS_PROCESSORS_FILE, BEATS_PROCESSORS_SCHEMA_FILE } from './beatsProcessors';
 import { buildDataSnapshot } from './dataFile';
 import { PARAMETERS_FILE, PARAMETERS_SCHEMA_FILE } from './mappingParameters';
 import { TYPES_FILE, TYPES_SCHEMA_FILE } from './typeCompatibility';
@@ -30,6 +31,7 @@ export function buildSnapshot(): string {
 if (require.main === module) {
   const dataFiles: Array<[string, string]> = [
     [TYPES_FILE, TYPES_SCHEMA_FILE], [PARAMETERS_FILE, PARAMETERS_SCHEMA_FILE], [PLUGINS_FILE, PLUGINS_SCHEMA_FILE], [GROK_PATTERNS_FILE, GROK_PATTERNS_SCHEMA_FILE],
+    [BEATS_PROCESSORS_FILE, BEATS_PROCESSORS_SCHEMA_FILE],
   ];
   for (const warning of [buildSnapshot(), buildProcessorSnapshot(), buildDataSnapshot(dataFiles)]) {
     if (warning) process.stderr.write(`warning: ${warning}\n`);

@@ -58,7 +58,12 @@ export function renameRefs<R extends FieldRef>(
     const kept = next.slice(0, ref.first).every((name, i) => name === path[i]);
     const found = kept ? inPlace(text, format, ref, next.slice(ref.first)) : move ? move(ref, next) : movedOut(ref);
     if (typeof found === 'string') return { refused: found };
-    for (const edit of found) edits.push({ start: edit.start + shift, end: edit.end + shift, newText: edit.newText });
+    for (const edit of found) {
+      const start = edit.start + shift;
+      // A place both read and written (a processor's field changed in place) is one place: rewritten once.
+      if (edits.some((e) => e.start === start && e.end === edit.end + shift && e.newText === edit.newText)) continue;
+      edits.push({ start, end: edit.end + shift, newText: edit.newText });
+    }
   }
   return { edits };
 }

@@ -1,6 +1,7 @@
 // Every file kind, in the order recognition asks them: the one list of kinds. A new kind is a folder beside these
 // and a line here (docs/architecture.md, "How to add a file kind").
 import type { KindName } from '../document/fileType';
+import { beatsKind } from './beats/beatsKind';
 import { eventsKind } from './events/eventsKind';
 import { fieldDefinitionsKind } from './fieldDefinitions/fieldDefinitionsKind';
 import type { FileKind } from './kind';
@@ -8,7 +9,9 @@ import { logstashKind } from './logstash/logstashKind';
 import { mappingKind } from './mappings/mappingKind';
 import { pipelineKind } from './pipelines/pipelineKind';
 
-export const kinds: readonly FileKind[] = [eventsKind, pipelineKind, fieldDefinitionsKind, mappingKind, logstashKind];
+// Beats configurations come first: their globs win over the others' (an ingest pipeline's among them), and their
+// recognition (a `processors:` list of Beats processors) takes no event document, pipeline or mapping.
+export const kinds: readonly FileKind[] = [beatsKind, eventsKind, pipelineKind, fieldDefinitionsKind, mappingKind, logstashKind];
 
 const byName = new Map<KindName, FileKind>(kinds.map((k) => [k.name, k]));
 

@@ -42,7 +42,14 @@ export function referencesAt(view: WorkspaceView, offset: number, includeDeclara
   const positions = positionIndex(view.text);
   const own = view.refs.filter((r) => r.path === at.path && keep(r.use)).map((r) => ({ file: view.file, range: positions.range(r) }));
   const others = view.index.places(at.path, view.file, includeDeclarations);
-  return own.length === 0 ? others : [...own, ...others];
+  // A place both read and written (a processor's field changed in place) is listed once.
+  const seen = new Set<string>();
+  return [...own, ...others].filter((p) => {
+    const key = `${p.file}:${p.range.start.line}:${p.range.start.character}:${p.range.end.line}:${p.range.end.character}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** How near another file is to this one: the same data stream, the same package, anywhere. */

@@ -1,5 +1,6 @@
 // The language server in the real editor: completion with level badges, hover docs, diagnostics and a quick fix, in an
-// event file, in an ingest pipeline and in an index template (real files, recognised by their paths).
+// event file, in an ingest pipeline, in an index template and in an Elastic Agent stream template (real files,
+// recognised by their paths).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { closeAllEditors, openFile, positionOf, waitFor } from './helpers';
@@ -171,6 +172,49 @@ suite('ingest pipelines in the editor', () => {
     const editor = await openFile(PIPELINE);
     await applyQuickFix(editor.document, 'unknown-field', /^Rename to 'source\.ip'$/, (text) => {
       assert.match(text, /^ {6}target_field: source\.ip$/m);
+      assert.doesNotMatch(text, /source\.ipp/);
+    });
+  });
+});
+
+suite('Beats and Elastic Agent configurations in the editor', () => {
+  // An agent stream template, a Beats configuration by its path (fieldwise.files.beats: **/agent/stream/*.yml.hbs):
+  // VS Code gives it its Handlebars language id, and the client hands it to the server by its name.
+  const STREAM = 'packages/web/data_stream/log/agent/stream/stream.yml.hbs';
+  suiteTeardown(closeAllEditors);
+
+  test('a .yml.hbs file reaches the server whatever its language id: completion of a key under add_fields offers its target\'s fields', async () => {
+    const editor = await openFile(STREAM);
+    assert.notEqual(editor.document.languageId, 'yaml', 'the editor names another language than YAML: the client hands the file over by its name');
+    // Right after `ki` in `kind`, under add_fields with `target: event`.
+    const position = positionOf(editor.document, 'kind: alert', 2);
+    const items = await completionItems(editor.document, position, (label) => label === 'kind', 'completion items under add_fields');
+    const kind = items.find((item) => labelOf(item) === 'kind');
+    assert.ok(kind && items.some((item) => labelOf(item) === 'outcome'), `event's fields: ${items.map(labelOf).slice(0, 30).join(', ')}`);
+    assert.match(badgeText(kind), /\bcore\b/, `badge of kind: '${badgeText(kind)}'`);
+    assert.ok(!items.some((item) => labelOf(item) === 'source'), 'names outside the target are not offered');
+  });
+
+  test('hover on a from: value shows the field\'s documentation', async () => {
+    const editor = await openFile(STREAM);
+    const position = positionOf(editor.document, 'from: source.address', 'from: source.ad'.length);
+    const text = await hoverAt(editor.document, position, /source\.address/, 'hover on the from: value source.address');
+    assert.match(text, /\bextended\b/);
+  });
+
+  test('a misspelt field a rename writes gets unknown-field where the name is', async () => {
+    const editor = await openFile(STREAM);
+    const document = editor.document;
+    const diagnostics = await diagnosticsWith(document, ['unknown-field'], `diagnostics of ${STREAM}`);
+    const unknown = diagnostics.filter((diagnostic) => codeOf(diagnostic) === 'unknown-field');
+    assert.equal(unknown.length, 1, `unknown-field diagnostics: ${unknown.map((diagnostic) => diagnostic.message).join(' | ')}`);
+    assert.ok(unknown[0].range.contains(positionOf(document, 'source.ipp', 'source.i'.length)), `unknown-field at ${JSON.stringify(unknown[0].range)}`);
+  });
+
+  test('the quick fix renames it to the suggested field', async () => {
+    const editor = await openFile(STREAM);
+    await applyQuickFix(editor.document, 'unknown-field', /^Rename to 'source\.ip'$/, (text) => {
+      assert.match(text, /^ {10}to: source\.ip$/m);
       assert.doesNotMatch(text, /source\.ipp/);
     });
   });

@@ -32,6 +32,11 @@ interface FormatBase {
   readonly extensions: RegExp;
   /** Editor language ids that say the format. */
   readonly languageIds: readonly string[];
+  /**
+   * Globs of file names that say the format whatever language the editor gives them (a template language's id also
+   * names files of other formats): the client hands these to the server by name.
+   */
+  readonly namePatterns?: readonly string[];
 }
 
 /** A format whose syntax parses into the shared document model. */
@@ -58,9 +63,10 @@ const logstash: Syntax<LogstashParse> = { name: 'logstash', parse: parseLogstash
 export const formats: readonly Format[] = [
   { format: 'ndjson', tree: 'model', syntax: json, writer: ndjsonWriter, extensions: /\.(?:ndjson|jsonl)$/i, languageIds: ['ndjson', 'jsonl', 'jsonlines'] },
   { format: 'json', tree: 'model', syntax: json, writer: jsonWriter, extensions: /\.json$/i, languageIds: ['json', 'jsonc'] },
-  { format: 'yaml', tree: 'model', syntax: yaml, writer: yamlWriter, extensions: /\.ya?ml$/i, languageIds: ['yaml'] },
+  // `.yml.hbs`: YAML with Handlebars tags (integration packages' agent templates); the kinds that read them skip the tags.
+  { format: 'yaml', tree: 'model', syntax: yaml, writer: yamlWriter, extensions: /\.ya?ml(?:\.hbs)?$/i, languageIds: ['yaml'], namePatterns: ['**/*.yml.hbs', '**/*.yaml.hbs'] },
   // A `.conf` file is only a candidate: the Logstash kind confirms it by content (an nginx.conf stays unread).
-  { format: 'logstash', tree: 'own', syntax: logstash, extensions: /\.conf$/i, languageIds: ['logstash'] },
+  { format: 'logstash', tree: 'own', syntax: logstash, extensions: /\.conf$/i, languageIds: ['logstash'], namePatterns: ['**/*.conf'] },
 ];
 
 const byFormat = new Map(formats.map((f) => [f.format, f]));
@@ -85,7 +91,7 @@ export function syntaxOf(format: DocumentFormat): StringSyntax {
   return modelFormatOf(format).syntax.name;
 }
 
-/** The format a file name says (.json -> json, .ndjson/.jsonl -> ndjson, .yml/.yaml -> yaml, .conf -> logstash). */
+/** The format a file name says (.json -> json, .ndjson/.jsonl -> ndjson, .yml/.yaml/.yml.hbs -> yaml, .conf -> logstash). */
 export function formatFromName(file: string): DocumentFormat | undefined {
   return formats.find((f) => f.extensions.test(file))?.format;
 }

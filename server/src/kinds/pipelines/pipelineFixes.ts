@@ -1,13 +1,14 @@
 // Quick fixes in a pipeline: rename a field reference to the suggested name (inside a pattern, template or script
-// too), and a processor or option to the one it most likely means. Computed from the current text.
+// too), and a processor or option to the one it most likely means. Computed from the current text; the fixes over
+// names are the ones every kind with references in values shares (features/refFixes.ts).
 import type { ProcessorTable } from '../../catalog/processors';
 import type { ArrayNode, ValueNode } from '../../document/model';
 import { PipelineDocument, ProcessorSite, valueOf } from './pipelineDocument';
-import { isRecord, stringList } from '../../features/locate';
+import { isRecord } from '../../features/locate';
 import { PlainValue, quoted } from '../../document/syntaxes/writer';
-import { scalarText, writerFor } from '../../document/syntaxes/writerFor';
+import { writerFor } from '../../document/syntaxes/writerFor';
 import type { FwDiagnostic, QuickFix } from '../../features/types';
-import { renameRef } from '../../features/renameRef';
+import { addOptionFixes, fieldRenameFixes, metaFieldFixes, nameChangeFixes, refUnder, valueReplaceFixes } from '../../features/refFixes';
 
 const RENAMES_FIELD = new Set(['unknown-field', 'unknown-read-field']);
 const RENAMES_NAME = new Set(['unknown-processor', 'unknown-option', 'unknown-pipeline-key']);
@@ -17,30 +18,10 @@ export function pipelineFixes(doc: PipelineDocument, shown: readonly FwDiagnosti
   for (const d of shown) {
     if (d.start > range.end || d.end < range.start || !isRecord(d.data)) continue;
     const more = structureFixes(doc, d, d.data, table);
-    if (more) {
-      out.push(...more);
-      continue;
-    }
-    const suggestions = stringList(d.data.suggestions);
-    if (RENAMES_NAME.has(d.code)) {
-      suggestions.forEach((s, i) => out.push({ title: `Change to '${s}'`, code: d.code, kind: 'quickfix', isPreferred: i === 0, edits: [{ start: d.start, end: d.end, newText: s }], diagnostic: d }));
-      continue;
-    }
-    if (d.code === 'foreign-meta-field') {
-      for (const ref of doc.refs.filter((r) => r.joinedPath === 'ecs.version')) {
-        const edits = renameRef(doc.text, ref, ['schema', 'version']);
-        if (edits) out.push({ title: "Rename 'ecs.version' to 'schema.version'", code: d.code, kind: 'quickfix', isPreferred: true, edits, diagnostic: d });
-      }
-      continue;
-    }
-    if (!RENAMES_FIELD.has(d.code)) continue;
-    const ref = doc.refs.find((r) => r.segments.some((s) => s.start <= d.start && d.end <= s.end) && r.segments[0].start <= d.start);
-    if (!ref) continue;
-    const rest = stringList(d.data.rest);
-    suggestions.forEach((s, i) => {
-      const edits = renameRef(doc.text, ref, [...s.split('.'), ...rest]);
-      if (edits) out.push({ title: `Rename to '${s}'`, code: d.code, kind: 'quickfix', isPreferred: i === 0, edits, diagnostic: d });
-    });
+    if (more) out.push(...more);
+    else if (RENAMES_NAME.has(d.code)) out.push(...nameChangeFixes(d));
+    else if (d.code === 'foreign-meta-field') out.push(...metaFieldFixes(doc.text, doc.refs, d));
+    else if (RENAMES_FIELD.has(d.code)) out.push(...fieldRenameFixes(doc.text, refUnder(doc.refs, d), d));
   }
   return out;
 }
@@ -54,11 +35,9 @@ function structureFixes(doc: PipelineDocument, d: FwDiagnostic, data: Record<str
     case 'missing-option': {
       const site = siteAt(doc, d.start);
       if (!site?.options) return [];
-      return stringList(data.options).flatMap((name) => {
+      return addOptionFixes(d, text, format, site.options, (name) => {
         const option = table.option(site.name, name);
-        const list = option && ['fields', 'grokPatterns', 'strings', 'templates'].includes(option.kind);
-        const edit = writer.insertKey(text, site.options!, [name], list ? [] : '');
-        return edit ? [{ title: `Add the required option '${name}'`, code: d.code, kind: 'quickfix' as const, isPreferred: true, edits: [edit], diagnostic: d }] : [];
+        return option !== undefined && ['fields', 'grokPatterns', 'strings', 'templates'].includes(option.kind);
       });
     }
     case 'no-failure-handler': {
@@ -67,13 +46,8 @@ function structureFixes(doc: PipelineDocument, d: FwDiagnostic, data: Record<str
       const edit = writer.insertKey(text, body.pipeline, ['on_failure'], FAILURE_HANDLER);
       return edit ? [{ title: "Add an on_failure handler that sets event.kind: pipeline_error and error.message", code: d.code, kind: 'quickfix', isPreferred: true, edits: [edit], diagnostic: d }] : [];
     }
-    case 'set-value-invalid': {
-      const node = valueNodeAt(doc, d.start, d.end);
-      return stringList(data.values).map((v, i) => ({
-        title: `Replace with '${v}'`, code: d.code, kind: 'quickfix' as const, isPreferred: i === 0, diagnostic: d,
-        edits: [{ start: d.start, end: d.end, newText: scalarText(v, format, node) }],
-      }));
-    }
+    case 'set-value-invalid':
+      return valueReplaceFixes(d, format, valueNodeAt(doc, d.start, d.end));
     case 'capture-type-mismatch': {
       if (typeof data.convertTo === 'string' && typeof data.field === 'string') return convertAfter(doc, d, data.field, data.convertTo);
       const type = data.addType;

@@ -1,0 +1,193 @@
+// A Beats or Elastic Agent configuration as the kind reads it: its template tags masked (templateMask.ts), then parsed
+// whole, or, when large, as a skeleton and one unit per processor (beatsUnits.ts). A piece's reading (beatsReading.ts)
+// is in its own offsets. A unit keeps only its text and, once checked, its digest (beatsDiagnostics.ts): its tree is
+// read again when a feature asks about it, so a large file's thousands of trees do not all live at once. A version
+// keeps the units of the last one whose text it still holds.
+import type { BeatsProcessorTable } from '../../catalog/beatsProcessors';
+import type { FileType, KindDocument } from '../../document/fileType';
+import type { Span, SyntaxProblem } from '../../document/model';
+import { parseGuarded } from '../../document/syntaxes/guardedParse';
+import type { ParsedValue } from '../../document/syntaxes/json/jsonValue';
+import type { BeatsDigest } from './beatsDigest';
+import type { BeatsReading } from './beatsReading';
+import { placeSkeleton, skeletonOf, splitUnits, UnitSpan } from './beatsUnits';
+import { readPiece } from './configWalk';
+import { maskTemplates } from './templateMask';
+
+export const BEATS_KIND = 'beats';
+
+/** Texts from this size on are read as a skeleton and units: below it, a whole parse is as quick as the split. */
+export const SPLIT_ABOVE = 64_000;
+
+/** One processor's text, shared by every place and version that holds the same text (units with template tags excepted). */
+export class Unit {
+  /** What the check worked out from the unit (beatsDiagnostics.ts), and for which catalog; unset until then. */
+  digest: BeatsDigest | undefined = undefined;
+
+  constructor(
+    /**
+     * The unit's own text: a slice of the current version's text, moved to the next version's when the unit is kept
+     * (a unit never keeps an older version's whole text alive).
+     */
+    public text: string,
+    /** Its template tags, in its own offsets. */
+    readonly tags: readonly Span[],
+    private readonly table: BeatsProcessorTable,
+  ) {}
+
+  /** Its reading, parsed again unless one of the last few asked for is this one; `keep`: one of those from now on. */
+  reading(keep = true): BeatsReading {
+    const known = recent.get(this);
+    if (known) {
+      recent.delete(this);
+      recent.set(this, known);
+      return known;
+    }
+    const parsed = parseGuarded(this.text, true);
+    // A reading not kept is a check's: the places only features read are left out.
+    const reading = readPiece(this.text, this.tags, this.table, parsed.root, parsed.errors, true, keep);
+    if (!keep) return reading;
+    recent.set(this, reading);
+    if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
+    return reading;
+  }
+
+  /** Whether it reads as one item of a list (else the lines misled the split). */
+  isItem(): boolean {
+    const root = this.reading().root;
+    return root?.kind === 'array' && root.items.length === 1;
+  }
+}
+
+/** Units whose readings are kept: the few a user works on at a time (hover, completion, fixes around the caret). */
+const RECENT = 64;
+const recent = new Map<Unit, BeatsReading>();
+
+/** A unit where it stands in a version. */
+export interface PlacedUnit extends UnitSpan {
+  unit: Unit;
+}
+
+/** A piece's reading and where its offsets start in the document. */
+export interface Piece {
+  reading: BeatsReading;
+  at: number;
+}
+
+export interface BeatsDocument extends KindDocument {
+  readonly kind: typeof BEATS_KIND;
+  readonly type: FileType;
+  readonly text: string;
+  /** The text with its template tags masked: what the pieces were parsed from (the same offsets). */
+  readonly masked: string;
+  readonly tags: readonly Span[];
+  /** The skeleton's syntax problems (the units' come with their digests: beatsDiagnostics.ts); document offsets. */
+  readonly errors: SyntaxProblem[];
+  /** The whole configuration's reading, or the skeleton's (the text with every unit blanked): document offsets. */
+  readonly skeleton: BeatsReading;
+  /** The units, in order; none when the text was read whole. */
+  readonly units: readonly PlacedUnit[];
+  /** The units by their text, for the next version (units with template tags are not kept). */
+  readonly byText: ReadonlyMap<string, Unit>;
+}
+
+export function isBeats(doc: object): doc is BeatsDocument {
+  return 'kind' in doc && doc.kind === BEATS_KIND;
+}
+
+export interface BeatsParseOptions {
+  previous?: BeatsDocument;
+  /** The text already parsed whole (recognition): taken when the text holds no template. */
+  whole?: ParsedValue;
+  /** From which size the text is split into units (tests lower it). */
+  splitAbove?: number;
+}
+
+/** Parses a configuration; never throws. */
+export function parseBeatsDocument(text: string, type: FileType, table: BeatsProcessorTable, options: BeatsParseOptions = {}): BeatsDocument {
+  const { text: masked, tags } = maskTemplates(text);
+  const spans = masked.length >= (options.splitAbove ?? SPLIT_ABOVE) ? splitUnits(masked) : undefined;
+  if (spans) {
+    const split = splitDocument(text, type, table, masked, tags, spans, options.previous);
+    if (split) return split;
+  }
+  const parsed = options.whole && masked === text ? options.whole : parseGuarded(masked, true);
+  const skeleton = readPiece(masked, tags, table, parsed.root, parsed.errors, false);
+  return { kind: BEATS_KIND, type, text, masked, tags, errors: parsed.errors, skeleton, units: [], byText: new Map() };
+}
+
+/** The document read as a skeleton and units; undefined when the pieces do not fit together as the whole would. */
+function splitDocument(
+  text: string, type: FileType, table: BeatsProcessorTable, masked: string, tags: readonly Span[], spans: readonly UnitSpan[], previous: BeatsDocument | undefined,
+): BeatsDocument | undefined {
+  const known = previous?.byText;
+  const byText = new Map<string, Unit>();
+  const units: PlacedUnit[] = [];
+  const fresh: Unit[] = [];
+  let tag = 0;
+  for (const span of spans) {
+    while (tag < tags.length && tags[tag].end <= span.start) tag++;
+    const tagged = tag < tags.length && tags[tag].start < span.end;
+    const unitText = masked.slice(span.start, span.end);
+    let unit = tagged ? undefined : byText.get(unitText);
+    if (!unit && !tagged) {
+      unit = known?.get(unitText);
+      // Kept from the last version: its text now points into this one's.
+      if (unit) unit.text = unitText;
+    }
+    if (!unit) {
+      const local = tagged ? tags.filter((t) => t.start < span.end && t.end > span.start).map((t) => ({ start: t.start - span.start, end: t.end - span.start })) : [];
+      unit = new Unit(unitText, local, table);
+      fresh.push(unit);
+    }
+    if (!tagged) byText.set(unit.text, unit);
+    units.push({ start: span.start, end: span.end, anchor: span.anchor, unit });
+  }
+  // A unit is one item of a sequence: anything else means the lines misled the split. New units are looked at (the
+  // first few: a split that goes wrong goes wrong at its first unit, and a version's new units are few).
+  for (let i = 0; i < fresh.length && i < CHECKED_FRESH; i++) if (!fresh[i].isItem()) return undefined;
+  const skeletonText = skeletonOf(masked, spans);
+  const parsed = placeSkeleton(parseGuarded(skeletonText.text, true), skeletonText, masked);
+  const skeleton = readPiece(masked, tags, table, parsed.root, parsed.errors, false);
+  // Every list the units came from is a `processors` key the skeleton holds with nothing under it.
+  const empty = new Set(skeleton.emptyLists.map((p) => p.keySpan.start));
+  if (spans.some((s) => !empty.has(s.anchor))) return undefined;
+  return { kind: BEATS_KIND, type, text, masked, tags, errors: parsed.errors, skeleton, units, byText };
+}
+
+/** New units looked at for the split's sake (each is parsed for it, and again by the check). */
+const CHECKED_FRESH = 4;
+
+/** The piece that holds an offset: the unit around it, else the skeleton. */
+export function pieceAt(doc: BeatsDocument, offset: number): Piece {
+  const units = doc.units;
+  let lo = 0;
+  let hi = units.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (units[mid].end <= offset) lo = mid + 1;
+    else if (units[mid].start > offset) hi = mid - 1;
+    else return { reading: units[mid].unit.reading(), at: units[mid].start };
+  }
+  return { reading: doc.skeleton, at: 0 };
+}
+
+/** The units a span touches, in order. */
+export function unitsIn(doc: BeatsDocument, span: Span): PlacedUnit[] {
+  const units = doc.units;
+  let lo = 0;
+  let hi = units.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (units[mid].end < span.start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: PlacedUnit[] = [];
+  for (let i = lo; i < units.length && units[i].start <= span.end; i++) out.push(units[i]);
+  return out;
+}
+
+/** The pieces a span touches: the skeleton (it holds the lists and settings around the units), then each unit's reading. */
+export function piecesIn(doc: BeatsDocument, span: Span): Piece[] {
+  return [{ reading: doc.skeleton, at: 0 }, ...unitsIn(doc, span).map((u) => ({ reading: u.unit.reading(), at: u.start }))];
+}

@@ -1,0 +1,91 @@
+// Property tests of the Beats kind and its features on the junk of real typing (test/fuzz/mutations.ts) applied to the
+// corpus's Beats configurations and agent templates and generated ones: parsing and every feature never throw, and
+// every range they answer with lies inside the text. A large configuration is read as a skeleton and one unit per
+// processor, each version keeping the last one's unchanged units: typed into, version after version, it must get what
+// the same text read fresh gets, and what it gets read whole wherever that reads without a syntax error (a broken
+// processor breaks only itself when read alone, where the whole parse loses every line after it).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { fileType } from '../../server/src/document/fileType';
+import type { Span } from '../../server/src/document/model';
+import { loadBeatsProcessorTable } from '../../server/src/catalog/beatsProcessors';
+import { checkBeats } from '../../server/src/kinds/beats/beatsDiagnostics';
+import { BeatsDocument, isBeats, parseBeatsDocument } from '../../server/src/kinds/beats/beatsDocument';
+import { beatsEnv } from '../../server/src/kinds/beats/beatsEnv';
+import { LanguageService } from '../../server/src/service/languageService';
+import { applyMutations, Mutation, mutation } from '../fuzz/mutations';
+import { FuzzInput, fuzzInputs, random, sampleBeats } from '../fuzz/inputs';
+import { Codec, fuzzParameters } from '../fuzz/replay';
+import { featureEnv, testCatalog } from '../helpers/featureFixture';
+
+const inputs = fuzzInputs(64_000).filter((i) => i.kind.label === 'beats');
+type Case = [FuzzInput, Mutation[], number];
+const mutated: fc.Arbitrary<Case> = fc.tuple(fc.constantFrom(...inputs), fc.array(mutation, { minLength: 1, maxLength: 6 }), fc.double({ min: 0, max: 1, noNaN: true }));
+const codec: Codec<Case> = {
+  encode: ([input, mutations, at]) => ({ input: input.name, mutations, at }),
+  decode: (json) => {
+    const { input, mutations, at } = json as { input: string; mutations: Mutation[]; at: number };
+    const found = inputs.find((i) => i.name === input);
+    return found && [found, mutations, at];
+  },
+};
+const service = new LanguageService(testCatalog());
+const FILE = 'modules.d/fuzz.yml';
+
+function inside(span: Span, length: number, what: string): void {
+  assert.ok(span.start >= 0 && span.start <= span.end && span.end <= length, `${what} [${span.start}, ${span.end}) lies outside 0..${length}`);
+}
+
+test('there are Beats configurations to mutate: the corpus\'s (templates among them) and generated ones', () => {
+  assert.ok(inputs.some((i) => i.name.endsWith('.yml.hbs')) && inputs.some((i) => i.name.includes('/config/')) && inputs.some((i) => i.name.startsWith('generated beats')),
+    inputs.map((i) => i.name).join(', '));
+});
+
+test('a mutated Beats configuration parses, is checked, completed, hovered, outlined and fixed without throwing, every range inside the text', () => {
+  fc.assert(fc.property(mutated, ([input, mutations, where]) => {
+    const text = applyMutations(input.text, mutations);
+    const doc = service.parse(text, fileType('beats', 'yaml'));
+    assert.ok(isBeats(doc));
+    const diagnostics = service.diagnostics(doc, FILE);
+    for (const d of diagnostics) inside(d, text.length, `the ${d.code} diagnostic`);
+    const offset = Math.floor(where * text.length);
+    for (const entry of service.complete(doc, FILE, offset)) inside(entry.replace, text.length, `the completion '${entry.label}'`);
+    const hover = service.hover(doc, FILE, offset);
+    if (hover) inside(hover, text.length, 'the hover');
+    for (const hint of service.inlayHints(doc, FILE, { start: 0, end: text.length })) inside({ start: hint.offset, end: hint.offset }, text.length, 'an inlay hint');
+    for (const symbol of service.symbols(doc)) inside(symbol, text.length, `the symbol ${symbol.name}`);
+    for (const fix of service.codeActions(doc, FILE, { start: 0, end: text.length }, diagnostics)) for (const e of fix.edits) inside(e, text.length, `an edit of '${fix.title}'`);
+  }), fuzzParameters('beats features', 60, codec));
+});
+
+// Read in units from the first byte on, so that these small texts take the path a large file takes.
+const table = loadBeatsProcessorTable();
+const env = beatsEnv(featureEnv('yaml'));
+const read = (text: string, previous?: BeatsDocument): BeatsDocument => parseBeatsDocument(text, fileType('beats', 'yaml'), table, { previous, splitAbove: 0 });
+
+const unitsCase: fc.Arbitrary<[number, Mutation[]]> = fc.tuple(fc.integer({ min: 1, max: 1_000_000 }), fc.array(mutation, { minLength: 1, maxLength: 8 }));
+const unitsCodec: Codec<[number, Mutation[]]> = {
+  encode: ([seed, mutations]) => ({ seed, mutations }),
+  decode: (json) => {
+    const { seed, mutations } = json as { seed: number; mutations: Mutation[] };
+    return [seed, mutations];
+  },
+};
+
+test('a configuration read in units, typed into version after version, gets the diagnostics of the same text read fresh (and read whole)', () => {
+  fc.assert(fc.property(unitsCase, ([seed, mutations]) => {
+    let text = sampleBeats(random(seed), 12);
+    let previous = read(text);
+    assert.ok(previous.units.length > 0, 'the sample is read in units');
+    for (const m of mutations) {
+      text = applyMutations(text, [m]);
+      const next = read(text, previous);
+      const found = checkBeats(next, env);
+      assert.deepEqual(found, checkBeats(read(text), env), 'version after version, as read fresh');
+      const whole = checkBeats(parseBeatsDocument(text, fileType('beats', 'yaml'), table, { splitAbove: Infinity }), env);
+      if (!whole.some((d) => d.code === 'syntax-error')) assert.deepEqual(found, whole, 'as read whole');
+      previous = next;
+    }
+  }), fuzzParameters('beats units', 40, unitsCodec));
+});
