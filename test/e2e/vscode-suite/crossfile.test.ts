@@ -22,11 +22,18 @@ function where(location: vscode.Location | vscode.LocationLink): string {
   return `${uri.path.slice(uri.path.indexOf('/crossfile/') + 1)}:${range.start.line + 1}`;
 }
 
-/** Reverts the documents this suite's edits left dirty, by URI: showing each first races editors other suites open. */
+/**
+ * Puts back the text on disk of the documents this suite's edits left dirty, and saves them: without showing them, as
+ * the revert command would need (showing one raced the editors other suites open).
+ */
 async function revertAll(): Promise<void> {
   for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.path.includes('/crossfile/'))) {
-    await vscode.commands.executeCommand('workbench.action.files.revert', document.uri);
-    assert.equal(document.isDirty, false, `${document.uri.path} reverted`);
+    const disk = new TextDecoder().decode(await vscode.workspace.fs.readFile(document.uri));
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), disk);
+    assert.ok(await vscode.workspace.applyEdit(edit), `${document.uri.path}: its text on disk put back`);
+    assert.ok(await document.save(), `${document.uri.path} saved`);
+    assert.equal(document.getText(), disk, `${document.uri.path} holds its text on disk`);
   }
 }
 
