@@ -50,17 +50,14 @@ export interface PiecePlaces {
   refs: readonly WorkspaceRef[];
   /** Per place, the path whose being a parent makes it an object; undefined when its mark is fixed. */
   parentKeys: ReadonlyArray<string | undefined>;
-  /** The paths the piece's references are written below (every dotted prefix of each). */
-  parents: readonly string[];
+  /** The paths of the piece's references: the names above each are objects (`parentKey`). */
+  paths: readonly string[];
 }
 
 /** The places of a piece's reading (`text`: the piece's). */
 export function piecePlaces(reading: BeatsReading, text: string, table: BeatsProcessorTable): PiecePlaces {
-  const parents = new Set<string>();
-  for (const ref of reading.refs) {
-    const path = ref.joinedPath;
-    for (let dot = path.lastIndexOf('.'); dot > 0; dot = path.lastIndexOf('.', dot - 1)) parents.add(path.slice(0, dot));
-  }
+  const paths = new Set<string>();
+  for (const ref of reading.refs) paths.add(ref.joinedPath);
   const refs: WorkspaceRef[] = [];
   const parentKeys: Array<string | undefined> = [];
   for (const place of placesOf(reading, text, table)) {
@@ -69,7 +66,7 @@ export function piecePlaces(reading: BeatsReading, text: string, table: BeatsPro
     refs.push(workspaceRef(ref, ref.access === 'write' && !removes ? 'write' : 'read', 0, { object: place.object, removes }));
     parentKeys.push(place.object ? undefined : place.parentKey);
   }
-  return { refs, parentKeys, parents: [...parents] };
+  return { refs, parentKeys, paths: [...paths] };
 }
 
 /** A unit's places, worked out now when the check has not. */
@@ -85,7 +82,11 @@ export function* beatsReferences(doc: BeatsDocument): Iterable<WorkspaceRef> {
   ];
   // A name others are written under is an object (`target: event` before `fields: {kind: x}`), in whichever piece they are.
   const parents = new Set<string>();
-  for (const { places } of all) for (const path of places.parents) parents.add(path);
+  for (const { places } of all) {
+    for (const path of places.paths) {
+      for (let dot = path.lastIndexOf('.'); dot > 0; dot = path.lastIndexOf('.', dot - 1)) parents.add(path.slice(0, dot));
+    }
+  }
   for (const { places, at } of all) {
     for (let i = 0; i < places.refs.length; i++) {
       const ref = places.refs[i];
