@@ -163,14 +163,17 @@ function splitDocument(
   if (spans.some((s) => !empty.has(s.anchor))) return undefined;
   const doc: BeatsDocument = { kind: BEATS_KIND, type, text, masked, tags, errors: parsed.errors, skeleton, units, byText };
   if (!shared) return doc;
+  // A new version takes its previous one's place: no older version of a text stays behind.
+  const replaced = previous ? lastSplit.indexOf(previous) : -1;
+  if (replaced >= 0) lastSplit.splice(replaced, 1);
   lastSplit.unshift(doc);
   if (lastSplit.length > LAST_SPLIT) lastSplit.pop();
   return doc;
 }
 
 /**
- * The last documents read in units, newest first: a text read again without its previous version (the workspace
- * index reading an open file, the check of a file recognition read) takes their units, digests and all.
+ * The last documents read in units, newest first, each the last version of its text: a text read again without its
+ * previous version (the workspace index reading an open file) takes their units, digests and all.
  */
 const LAST_SPLIT = 4;
 const lastSplit: BeatsDocument[] = [];
