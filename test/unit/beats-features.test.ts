@@ -326,6 +326,17 @@ test('Beats in the workspace: each place of a name is its own segments, an enclo
   ]);
 });
 
+test('Beats in the workspace: a label key holding a dot, or labels nested, is one place of the whole label; renaming a nested one is refused', () => {
+  const dotted = `${P}- add_labels:\n    labels:\n      a.b: 1\n`;
+  const nested = `${P}- add_labels:\n    labels:\n      a:\n        b: 1\n`;
+  assert.deepEqual(placesOf(dotted), ['write labels.a.b "a.b"']);
+  assert.deepEqual(placesOf(nested), ['write labels.a.b "b"']);
+  const renamed = beatsKind.rename!(parse(dotted), ['labels', 'a', 'b'], ['labels', 'a', 'c']);
+  assert.ok('edits' in renamed);
+  assert.equal(applyEdits(dotted, renamed.edits), dotted.replace('a.b:', 'a.c:'));
+  assert.ok('refused' in beatsKind.rename!(parse(nested), ['labels', 'a', 'b'], ['labels', 'a', 'c']));
+});
+
 test('Beats in the workspace: a configuration read in units gives the places and identifiers it gives read whole, whether checked first or not', () => {
   const table = loadBeatsProcessorTable();
   const type = fileType('beats', 'yaml');

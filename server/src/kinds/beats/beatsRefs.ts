@@ -131,21 +131,24 @@ function placesOf(reading: BeatsReading, text: string, table: BeatsProcessorTabl
   for (const ref of [...reading.refs, ...reading.fixedWrites]) {
     const path = ref.path;
     const spans = ref.segments;
+    // A key taken whole (add_labels' `a.b`, or keys nested below labels joined into one) is one segment for several
+    // names: the last segment holds the names past the others.
+    const count = spans.length;
     const borrowed = reading.borrowed.get(ref) ?? 0;
-    if (borrowed >= path.length) continue;
+    if (borrowed >= count) continue;
     const detail = ref.detail;
     const option = detail.processor !== undefined && detail.option !== undefined ? table.option(detail.processor, detail.option) : undefined;
     const object = option?.kind === 'objectPath';
     // A default target's segments are all the processor's name: one place.
     if (detail.implied) {
-      add(borrowed === 0 ? ref : placeRef(ref, borrowed, path.length), object, ref.joinedPath);
+      add(borrowed === 0 ? ref : placeRef(ref, borrowed, path.length, count), object, ref.joinedPath);
       continue;
     }
     let start = borrowed;
-    for (let i = borrowed + 1; i <= path.length; i++) {
-      if (i < path.length && follows(text, spans[i - 1], spans[i])) continue;
-      const last = i === path.length;
-      add(start === 0 && last ? ref : placeRef(ref, start, i), last ? object : true, ref.joinedPath);
+    for (let i = borrowed + 1; i <= count; i++) {
+      if (i < count && follows(text, spans[i - 1], spans[i])) continue;
+      const last = i === count;
+      add(start === 0 && last ? ref : placeRef(ref, start, last ? path.length : i, i), last ? object : true, ref.joinedPath);
       start = i;
     }
   }
@@ -158,10 +161,13 @@ function follows(text: string, previous: Span, next: Span): boolean {
   return next.start === previous.end + 1 && text.charCodeAt(previous.end) === 46;
 }
 
-/** The place of `ref`'s segments `start` to `end` (exclusive): its path up to `end`, the segments before `start` written elsewhere. */
-function placeRef(ref: NamedRef, start: number, end: number): NamedRef {
+/**
+ * The place of `ref`'s segments `start` to `spanEnd` (exclusive), naming its path up to `end`: the segments before
+ * `start` written elsewhere (a segment before the last names one name).
+ */
+function placeRef(ref: NamedRef, start: number, end: number, spanEnd: number): NamedRef {
   const path = ref.path.slice(0, end);
   const spans = ref.segments;
   const above = start > 0 ? new NamedRef(path.slice(0, start), spans.slice(0, start), ref.role, ref.access, -1, ref.detail) : undefined;
-  return new NamedRef(path, spans.slice(start, end), ref.role, ref.access, -1, ref.detail, above);
+  return new NamedRef(path, spans.slice(start, spanEnd), ref.role, ref.access, -1, ref.detail, above);
 }
