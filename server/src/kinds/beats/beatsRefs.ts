@@ -10,6 +10,7 @@ import { NamedRef } from '../../document/fieldRefs';
 import type { Span } from '../../document/model';
 import { renameRefs, workspaceRef } from '../../features/workspaceRefs';
 import type { RenameAnswer, TextEdit, WorkspaceRef } from '../../features/types';
+import type { PiecePlaces } from './beatsDigest';
 import type { BeatsDocument, Unit } from './beatsDocument';
 import type { BeatsReading } from './beatsReading';
 
@@ -39,19 +40,6 @@ function pieces(doc: BeatsDocument): PieceText[] {
     { reading: doc.skeleton, text: doc.text, at: 0 },
     ...doc.units.map((u) => ({ reading: u.unit.reading(false), text: u.unit.text, at: u.start })),
   ];
-}
-
-/**
- * A piece's places as the workspace sees them, in its own offsets, apart from the one mark that depends on the whole
- * document (whether a name is written under by another piece: `parentKey`). Kept with a unit (its text is unchanged):
- * the workspace index reads them without reading the unit again.
- */
-export interface PiecePlaces {
-  refs: readonly WorkspaceRef[];
-  /** Per place, the path whose being a parent makes it an object; undefined when its mark is fixed. */
-  parentKeys: ReadonlyArray<string | undefined>;
-  /** The paths of the piece's references: the names above each are objects (`parentKey`). */
-  paths: readonly string[];
 }
 
 /** The places of a piece's reading (`text`: the piece's). */
