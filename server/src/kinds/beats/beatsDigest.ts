@@ -1,5 +1,5 @@
-// What one piece of a Beats configuration gives the whole (beatsDiagnostics.ts works it out and judges from it): kept
-// with a large file's unit (beatsDocument.ts) while its text is unchanged.
+// What one piece of a Beats configuration gives the whole (beatsDiagnostics.ts works it out and judges from it) and the
+// workspace (its places, beatsRefs.ts): kept with a large file's unit (beatsDocument.ts) while its text is unchanged.
 import type { BeatsProcessorTable } from '../../catalog/beatsProcessors';
 import type { Catalog } from '../../catalog/types';
 import type { NamedRef } from '../../document/fieldRefs';
