@@ -3,17 +3,19 @@
 // the same load. Measured: open -> outline (parse, syntax problems and outline, the first request after the open;
 // target at most 0.5 times the event document's open -> diagnostics), open -> diagnostics (every finding), an edit
 // (a `=>` deleted: one more syntax error; under 50 ms), formatting the whole file with every line to re-indent (the
-// config with its indentation stripped; under 200 ms), and peak memory. `npm run bench -- --only logstash` runs it alone.
+// config with its indentation stripped; under 200 ms), completion inside a field reference's second segment and hover
+// on a field reference (p95 under 10 ms each, asked after the open's diagnostics as the other rows do), and peak memory.
+// `npm run bench -- --only logstash` runs it alone.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Catalog } from '../server/src/catalog/types';
-import { benchDocument, BenchDocument } from './generate';
+import { benchDocument, BenchDocument, type Probe } from './generate';
 import { logstashConfig, LogstashBenchConfig } from './generateLogstash';
 import { BenchClient, problemCount } from './lspClient';
 import { describeFlags, fieldwise, ServerSetup } from './servers';
-import { runSession, SESSION_LIMITS, SessionFigures } from './session';
-import { median } from './stats';
+import { isEmpty, runSession, SESSION_LIMITS, SessionFigures } from './session';
+import { median, percentile } from './stats';
 import type { Row } from './table';
 import { ms, ratioOf, showRatio } from './table';
 
@@ -30,6 +32,29 @@ export interface LogstashFigures {
   errorsAfterOpen: number;
   symbols: number;
   memoryMb: number;
+  completionMs: number[];
+  hoverMs: number[];
+  /** Probes answered with nothing (no items, no hover). */
+  emptyCompletions: number;
+  emptyHovers: number;
+}
+
+/** Probes per kind (completion, hover) and session. */
+const PROBES = 100;
+
+/**
+ * Where the session asks completion and hover: field references `[a][b]` spread evenly over the file; completion with
+ * the caret just inside the second segment (`[source][|ip]`), hover inside the first.
+ */
+export function logstashProbes(text: string): { completions: Probe[]; hovers: Probe[] } {
+  const found: Array<{ start: number; second: number; what: string }> = [];
+  for (const m of text.matchAll(/\[([a-z_]+)\]\[([a-z_]+)\]/g)) found.push({ start: m.index, second: m.index + m[1].length + 3, what: m[0] });
+  const every = Math.max(1, Math.floor(found.length / PROBES));
+  const picked = found.filter((_, i) => i % every === 0).slice(0, PROBES);
+  return {
+    completions: picked.map((f) => ({ offset: f.second, what: `completion in ${f.what}`, depth: 1 })),
+    hovers: picked.map((f) => ({ offset: f.start + 1, what: `hover on ${f.what}`, depth: 0 })),
+  };
 }
 
 /** The bench's config (seed 24), with one syntax error from the start: the session opens to a problem, as every row's does. */
@@ -58,6 +83,21 @@ async function logstashSession(setup: ServerSetup, config: LogstashBenchConfig, 
     const outlineMs = performance.now() - started;
     const opened = await opening;
     const errorsAfterOpen = problemCount(opened.diagnostics);
+    const probes = logstashProbes(config.text);
+    const document = client.document(uri);
+    const probe = async (method: string, list: readonly Probe[], times: number[]): Promise<number> => {
+      let empty = 0;
+      for (const p of list) {
+        const { ms, result } = await client.timed<unknown>(method, { textDocument: { uri }, position: document.positionAt(p.offset) });
+        times.push(ms);
+        if (isEmpty(result)) empty++;
+      }
+      return empty;
+    };
+    const completionMs: number[] = [];
+    const hoverMs: number[] = [];
+    const emptyCompletions = await probe('textDocument/completion', probes.completions, completionMs);
+    const emptyHovers = await probe('textDocument/hover', probes.hovers, hoverMs);
     const edited = await client.editToDiagnostics(uri, config.edit.start, config.edit.end, config.edit.text, errorsAfterOpen + 1, SESSION_LIMITS.timeoutMs);
     const flat = pathToFileURL(join(folder, `dedented-${config.name}`)).href;
     await client.openToDiagnostics(flat, 'logstash', dedented(config.text), 1, SESSION_LIMITS.timeoutMs);
@@ -65,6 +105,7 @@ async function logstashSession(setup: ServerSetup, config: LogstashBenchConfig, 
     return {
       outlineMs, openMs: opened.ms, editMs: edited.ms, formatMs: formatted.ms, formatEdits: formatted.result?.length ?? 0,
       diagnosticsAfterOpen: opened.diagnostics.length, errorsAfterOpen, symbols: countSymbols(outlineAnswered.result), memoryMb: client.peakMemoryMb(),
+      completionMs, hoverMs, emptyCompletions, emptyHovers,
     };
   } finally {
     await client.stop();
@@ -102,7 +143,7 @@ export async function benchLogstash(runs: number, catalog: Catalog, folder: stri
         const f = await logstashSession(setup, config, folder);
         ours.push(f);
         process.stderr.write(`  fieldwise ${config.name.padEnd(24)} run ${run + 1}: outline ${f.outlineMs.toFixed(0)} ms (${f.symbols} symbols), ` +
-          `diagnostics ${f.openMs.toFixed(0)} ms (${f.diagnosticsAfterOpen}), edit ${f.editMs.toFixed(0)} ms, format ${f.formatMs.toFixed(0)} ms (${f.formatEdits} edits), ${f.memoryMb.toFixed(0)} MB\n`);
+          `diagnostics ${f.openMs.toFixed(0)} ms (${f.diagnosticsAfterOpen}), completion p95 ${percentile(f.completionMs, 95).toFixed(1)} ms, hover p95 ${percentile(f.hoverMs, 95).toFixed(1)} ms, edit ${f.editMs.toFixed(0)} ms, format ${f.formatMs.toFixed(0)} ms (${f.formatEdits} edits), ${f.memoryMb.toFixed(0)} MB\n`);
       },
       async () => {
         const f = await runSession(setup, event, folder, { ...SESSION_LIMITS, probes: false });
@@ -129,6 +170,14 @@ export async function benchLogstash(runs: number, catalog: Catalog, folder: stri
   add('open -> diagnostics', open, eventOpen, '<= 1.0', ratioOf(open, eventOpen) <= 1);
   add('edit -> diagnostics (a => deleted: one more syntax error)', m((f) => f.editMs), NaN, '< 50 ms', m((f) => f.editMs) < 50);
   add(`formatting the whole file, every line re-indented (${m((f) => f.formatEdits)} edits)`, m((f) => f.formatMs), NaN, '< 200 ms', m((f) => f.formatMs) < 200);
+  const completions = ours.flatMap((f) => f.completionMs);
+  const hovers = ours.flatMap((f) => f.hoverMs);
+  const c95 = percentile(completions, 95);
+  const h95 = percentile(hovers, 95);
+  const emptyC = ours.reduce((n, f) => n + f.emptyCompletions, 0);
+  const emptyH = ours.reduce((n, f) => n + f.emptyHovers, 0);
+  add(`completion p95, inside [a][ (n=${completions.length}, ${emptyC} empty)`, c95, NaN, '< 10 ms', c95 < 10);
+  add(`hover p95, on [a][b] (n=${hovers.length}, ${emptyH} empty)`, h95, NaN, '< 10 ms', h95 < 10);
   rows.push({ document: '', measure: 'diagnostics after open: count / errors and warnings', ours: `${m((f) => f.diagnosticsAfterOpen)} / ${m((f) => f.errorsAfterOpen)}`, peer: '', ratio: '', target: '', verdict: '', floor: '' });
   rows.push({ document: '', measure: 'peak memory (VmHWM)', ours: `${m((f) => f.memoryMb).toFixed(0)} MB`, peer: `${median(events.map((f) => f.memoryMb)).toFixed(0)} MB`, ratio: '', target: '', verdict: '', floor: '' });
   return rows;

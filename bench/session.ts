@@ -112,7 +112,7 @@ function itemsOf(result: unknown): unknown[] {
   return Array.isArray(items) ? items : [];
 }
 
-function isEmpty(result: unknown): boolean {
+export function isEmpty(result: unknown): boolean {
   if (result === null || result === undefined) return true;
   if (Array.isArray(result)) return result.length === 0;
   const items = (result as { items?: unknown[] }).items;

@@ -216,6 +216,14 @@ test('exit 2 for an unreadable file, named, and it wins over errors found elsewh
   assert.match(run.stdout, /codes\/bad\.json:1:\d+ error type-mismatch/);
 });
 
+test('a folder with no file to check says so, and exits 0', async () => {
+  file('quiet/notes.md', '# nothing to check\n');
+  const run = await cli(['quiet'], work);
+  assert.equal(run.code, 0);
+  assert.equal(run.stdout, '');
+  assert.match(run.stderr, /^fieldwise check: 0 files checked: 0 errors, 0 warnings, 0 information, 0 hints in \d+\.\d+ s\n$/);
+});
+
 test('globs expand to event documents; standard input as -', async () => {
   file('glob/a/one.json', CLEAN);
   file('glob/b/two.json', CLEAN.replace('"ok"', '"ok", "event": {"kind": "x"}'));

@@ -11,6 +11,9 @@ import {
   applyEdits, formatLogstash, logstashFoldingRanges, logstashSymbols, parseLogstash, type LogstashSymbol,
 } from '../../server/src/document/syntaxes/logstash';
 import { logstashConfig } from '../../bench/generateLogstash';
+import { fileType } from '../../server/src/document/fileType';
+import { LanguageService } from '../../server/src/service/languageService';
+import { testCatalog } from '../helpers/featureFixture';
 import { applyMutations, mutation, type Mutation } from '../fuzz/mutations';
 import { type Codec, fuzzParameters } from '../fuzz/replay';
 import { logstashShape } from '../helpers/logstashShape';
@@ -129,4 +132,32 @@ test('random text and random Logstash fragments never throw, every span inside t
   const fragments = fc.array(logstashTyping, { maxLength: 60 }).map((parts) => parts.join(''));
   const text = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 300 }), fragments);
   fc.assert(fc.property(text, exercise), fuzzParameters('logstash: random text keeps every span inside the text', 500));
+});
+
+// A Logstash config typed into, version after version (each parse given the previous version, as the server parses),
+// gets what the same text opened fresh in a new service gets: the diagnostics, and completion and hover where the
+// last edit was made (the per-document caches of references, names and spans must follow the text).
+test('a config typed into, version after version, answers as the same text opened fresh', { timeout: 300_000 }, () => {
+  const type = fileType('logstash', 'logstash');
+  const catalog = testCatalog();
+  const file = 'pipeline/typed.conf';
+  fc.assert(fc.property(mutated, ([input, mutations]) => {
+    const edited = new LanguageService(catalog);
+    let text = textOf(input);
+    let previous = edited.parse(text, type);
+    edited.diagnostics(previous, file);
+    for (const m of mutations) {
+      text = applyMutations(text, [m]);
+      const next = edited.parse(text, type, previous);
+      const fresh = new LanguageService(catalog);
+      const opened = fresh.parse(text, type);
+      assert.deepEqual(edited.diagnostics(next, file), fresh.diagnostics(opened, file));
+      const at = Math.min(text.length, Math.floor(m.at * text.length));
+      for (const offset of [at, Math.max(0, at - 3)]) {
+        assert.deepEqual(edited.completeWithin(next, file, offset, 50), fresh.completeWithin(opened, file, offset, 50));
+        assert.deepEqual(edited.hover(next, file, offset), fresh.hover(opened, file, offset));
+      }
+      previous = next;
+    }
+  }), fuzzParameters('logstash: typed into equals opened fresh', 40, codec));
 });

@@ -22,6 +22,31 @@ export type Logger = (message: string) => void;
 /** Lets the event loop run what waits (a cancellation, an edit, another request) before going on. */
 export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/** How long a check waits at most for the answers before it to leave the process (a client that stops reading must not stop it). */
+const OUTPUT_WAIT_MS = 2000;
+
+/**
+ * Resolves once what the server has written to stdout (its channel with --stdio) has left the process, or after
+ * OUTPUT_WAIT_MS: a pipe takes a large answer (an outline of thousands of symbols) in pieces, one per turn of the event
+ * loop, so a long check started before it is out would hold back its end. Resolves at once on other channels.
+ */
+export async function outputWritten(): Promise<void> {
+  const out = process.stdout;
+  const until = performance.now() + OUTPUT_WAIT_MS;
+  while (out.writableLength > 0 && out.writable && performance.now() < until) {
+    await new Promise<void>((resolve) => {
+      if (!out.writableNeedDrain) return setImmediate(resolve);
+      const timer = setTimeout(done, Math.max(0, until - performance.now()));
+      function done(): void {
+        clearTimeout(timer);
+        out.off('drain', done);
+        resolve();
+      }
+      out.once('drain', done);
+    });
+  }
+}
+
 export function guarded<P, R, E = void>(
   name: string,
   log: Logger,

@@ -6,6 +6,7 @@ import type { Diagnostic } from 'vscode-languageserver';
 import type { FileType } from '../document/fileType';
 import { maxFileChars, oversizeDiagnostic, readByName } from './sizeLimit';
 import { FileTypes } from './fileTypes';
+import { outputWritten, yieldToEventLoop } from './guard';
 import type { DiagnosticsResult } from '../service/languageService';
 import { ParseCache, ParsedVersion } from './parseCache';
 import { positionsAt, Positions } from './positions';
@@ -68,7 +69,13 @@ export class OpenDocuments {
   }
 
   /** The version's findings, checked in slices that leave the server answering; undefined when cancelled on the way. */
-  diagnostics(snap: Snapshot, isCancelled: () => boolean): Promise<DiagnosticsResult | undefined> {
+  async diagnostics(snap: Snapshot, isCancelled: () => boolean): Promise<DiagnosticsResult | undefined> {
+    // Requests that came with the version (its outline, its folds) are answered from the parse first, and their
+    // answers written out (the JSON-RPC writer writes a turn after an answer is made), before the check takes the thread.
+    await yieldToEventLoop();
+    await yieldToEventLoop();
+    await outputWritten();
+    if (isCancelled()) return undefined;
     return snap.workspace.service.check(snap.entry.parsed, snap.file, { yieldEvery: SLICE_MS, isCancelled });
   }
 

@@ -300,11 +300,12 @@ function summary(files: readonly CheckedFile[], count: Tally, ms: number): strin
     if (f.kind === undefined) notRecognised++;
     else perKind.set(f.kind, (perKind.get(f.kind) ?? 0) + 1);
   }
-  // The registry's first kind is always counted (0 included); another kind only when the run met it.
+  // A kind is counted when the run met it; a run that met no file says so.
   const parts = kinds
-    .filter((kind, i) => i === 0 || (perKind.get(kind.cliName) ?? 0) > 0)
+    .filter((kind) => (perKind.get(kind.cliName) ?? 0) > 0)
     .map((kind) => plural(perKind.get(kind.cliName) ?? 0, kind.noun));
   if (notRecognised > 0) parts.push(plural(notRecognised, 'file') + ' not recognised');
+  if (parts.length === 0) parts.push('0 files');
   const what = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0];
   const seconds = ms / 1000;
   const took = seconds < 10 ? seconds.toFixed(2) : seconds.toFixed(1);

@@ -83,6 +83,8 @@ interface SpecFacts {
   readonly aliases: ReadonlyMap<string, readonly string[]>;
   /** The options holding the fields the plugin is modelled to write (holdsWrites). */
   readonly holds: ReadonlySet<string>;
+  /** The options `defaults` looks at, in table order: required ones, and field options the plugin writes by default. */
+  readonly defaulted: readonly LogstashOption[];
 }
 
 const specFacts = new WeakMap<LogstashPlugin, SpecFacts>();
@@ -99,7 +101,8 @@ function factsOf(spec: LogstashPlugin): SpecFacts {
     else aliases.set(o.aliasOf, [o.name]);
   }
   const holds = new Set(options.map((o) => o.name).filter((name) => holdsWrites(spec, name)));
-  facts = { options, aliases, holds };
+  const defaulted = options.filter((o) => o.required || o.requiredWhen || (o.kind === 'field' && o.access === 'write' && o.aliasOf === undefined));
+  facts = { options, aliases, holds, defaulted };
   specFacts.set(spec, facts);
   return facts;
 }
@@ -128,6 +131,13 @@ interface Text {
   text: string;
   base: number;
   node: StringNode | BarewordNode;
+}
+
+/** The text of a string or bareword value (what `textOf` gives, without the rest). */
+function plainText(value: ValueNode | undefined): string | undefined {
+  if (value?.kind === 'string') return value.value;
+  if (value?.kind === 'bareword') return value.text;
+  return undefined;
 }
 
 function textOf(value: ValueNode | undefined): Text | undefined {
@@ -228,7 +238,7 @@ class Reader {
     const spec = section ? this.table.plugin(section, node.name) : undefined;
     const options = new Map<string, AttributeNode>();
     for (const a of node.attributes) if (!options.has(a.name)) options.set(a.name, a);
-    const own = textOf(options.get('ecs_compatibility')?.value)?.text;
+    const own = plainText(options.get('ecs_compatibility')?.value);
     const mode = own !== undefined && isEcsMode(own) ? own : this.pipelineMode;
     const required: Array<{ option: LogstashOption; reason?: string }> = [];
     const site: PluginSite = { section, node, spec, mode, index, options, required };
@@ -261,10 +271,10 @@ class Reader {
 
   /** The text a plugin block gives an option (or the alias that stands for it). */
   private given(site: PluginSite, name: string): string | undefined {
-    const direct = textOf(site.options.get(name)?.value)?.text;
+    const direct = plainText(site.options.get(name)?.value);
     if (direct !== undefined || !site.spec) return direct;
     for (const alias of factsOf(site.spec).aliases.get(name) ?? []) {
-      const text = textOf(site.options.get(alias)?.value)?.text;
+      const text = plainText(site.options.get(alias)?.value);
       if (text !== undefined) return text;
     }
     return undefined;
@@ -397,7 +407,7 @@ class Reader {
     const given = (name: string): string | undefined => this.given(site, name);
     const at = site.node.nameSpan;
     const facts = factsOf(spec);
-    for (const option of facts.options) {
+    for (const option of facts.defaulted) {
       if (option.required && given(option.name) === undefined) required.push({ option });
       if (option.requiredWhen) {
         const other = spec.options[option.requiredWhen.option];
@@ -525,7 +535,7 @@ class Reader {
       const first = written.segments[Math.min(under, written.segments.length - 1)];
       spans = written.segments.map((s, i) => (i < under ? { start: first.start, end: first.end } : { start: s.start, end: s.end }));
     }
-    if (path.some((name) => name === '')) return undefined;
+    for (let i = 0; i < path.length; i++) if (path[i] === '') return undefined;
     if (access === 'remove' || access === 'move') own = { ...own, removes: true };
     const ref = new NamedRef(path, spans, role, access === 'write' || access === 'update' ? 'write' : 'read', this.refs.length, own);
     const entry: Building = { ref, written, access, order, site, scope: this.scope, metadata: isMetadata(written) };

@@ -147,19 +147,52 @@ function fieldNames(text: string, typed: string, offset: number, env: FeatureEnv
   }));
   // Names the pipeline writes below the same parent that the schema does not have: its own fields.
   const known = new Set(out.map((e) => e.label));
-  const depth = parent.length;
-  for (const r of refs) {
-    const path = r.ref.path;
-    if (r.metadata || path.length <= depth || path[0] === '' || r.ref.detail.implied) continue;
-    if (!parent.every((name, i) => path[i] === name) || known.has(path[depth])) continue;
-    const name = path[depth];
-    known.add(name);
+  for (const { name, object } of namesBelow(refs).get(parent.join(SEPARATOR)) ?? []) {
+    if (known.has(name)) continue;
     out.push({
-      label: name, kind: path.length > depth + 1 ? 'object' : 'field', detail: 'written in this pipeline', docPath: path.slice(0, depth + 1).join('.'),
+      label: name, kind: object ? 'object' : 'field', detail: 'written in this pipeline', docPath: [...parent, name].join('.'),
       insertText: `${open}${name}${closes ? ']' : ''}`, filterText: `${open}${name}`, replace, sortText: `9${name}`,
     });
   }
   return out;
+}
+
+/** Joins a parent path's names into a key of `namesBelow` (a name may hold a dot: `[raw][id.orig_h]`). */
+const SEPARATOR = '\u0000';
+
+/** Per reference list, the names below each parent path (keyed by `SEPARATOR`-joined names), in file order, each once. */
+const namesBelowCache = new WeakMap<readonly ConfigRef[], Map<string, Array<{ name: string; object: boolean }>>>();
+
+/**
+ * The names the references name below each of their parent paths (every prefix of a path, the root's too), in the
+ * order of their first reference; `object` when that first reference goes deeper. `[@metadata]`, invalid references
+ * and the names a plugin writes without naming them are left out. Made once per reference list: completion asks per keystroke.
+ */
+function namesBelow(refs: readonly ConfigRef[]): Map<string, Array<{ name: string; object: boolean }>> {
+  let index = namesBelowCache.get(refs);
+  if (index) return index;
+  index = new Map();
+  const seen = new Set<string>();
+  for (let k = 0; k < refs.length; k++) {
+    const r = refs[k];
+    const path = r.ref.path;
+    if (r.metadata || path[0] === '' || r.ref.detail.implied) continue;
+    let key = '';
+    for (let depth = 0; depth < path.length; depth++) {
+      const name = path[depth];
+      const child = depth === 0 ? name : `${key}${SEPARATOR}${name}`;
+      if (!seen.has(child)) {
+        seen.add(child);
+        const list = index.get(key);
+        const entry = { name, object: path.length > depth + 1 };
+        if (list) list.push(entry);
+        else index.set(key, [entry]);
+      }
+      key = child;
+    }
+  }
+  namesBelowCache.set(refs, index);
+  return index;
 }
 
 /** The allowed values of the field a constant is written to (or compared with), where the schema lists them. */

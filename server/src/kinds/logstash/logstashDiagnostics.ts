@@ -87,13 +87,21 @@ export function judgedWrites(check: LogstashCheck): ConfigRef[] {
   return out;
 }
 
-/** The document's diagnostics, and the ECS mode its pipeline runs its plugins in (the features after the check read it). */
-export function checkLogstash(doc: LogstashDocument, env: FeatureEnv): { diagnostics: FwDiagnostic[]; mode: EcsMode } {
+/**
+ * The document's diagnostics, and the ECS mode its pipeline runs its plugins in (the features after the check read it);
+ * it yields after the references and after each Logstash rule, so that requests get in.
+ */
+export function* checkLogstash(doc: LogstashDocument, env: FeatureEnv): Generator<void, { diagnostics: FwDiagnostic[]; mode: EcsMode }, void> {
   const check = logstashCheck(doc, env);
+  yield;
   const judged = judgedWrites(check);
+  const own: FwDiagnostic[] = [];
+  for (const rule of logstashRules) {
+    for (const f of rule.check(check, env)) own.push(diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f));
+    yield;
+  }
   const view = new EventView({ index: 0, start: 0, text: doc.text, root: undefined, errors: [] }, judged.map((r) => r.ref));
-  const own = (): FwDiagnostic[] => logstashRules.flatMap((rule) => rule.check(check, env).map((f) => diagnostic(rule.code, f.severity ?? rule.defaultSeverity, f)));
-  return { diagnostics: explainImplied(documentDiagnostics(doc.errors, view, own, env), judged), mode: check.context.mode };
+  return { diagnostics: explainImplied(documentDiagnostics(doc.errors, view, () => own, env), judged), mode: check.context.mode };
 }
 
 /**

@@ -32,14 +32,49 @@ export function hoverLogstash(offset: number, env: FeatureEnv, table: LogstashPl
   return undefined;
 }
 
-/** The reference whose written text holds the offset (not one written by default: it has no text of its own). */
+/** The reference whose written text holds the offset (not one written by default: it has no text of its own), the first in `refs` order. */
 export function refAt(refs: readonly ConfigRef[], offset: number): ConfigRef | undefined {
-  for (const r of refs) {
-    const span = r.written?.span;
-    if (!span || r.ref.detail.implied || offset < span.start || offset > span.end) continue;
-    return r;
+  const { byStart, longest } = spansOf(refs);
+  // The last span starting at or before the offset, then back over every span that may still reach it.
+  let lo = 0;
+  let hi = byStart.length - 1;
+  let at = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (refs[byStart[mid]].written!.span.start <= offset) {
+      at = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
   }
-  return undefined;
+  let best = -1;
+  for (let i = at; i >= 0; i--) {
+    const k = byStart[i];
+    const span = refs[k].written!.span;
+    if (span.start < offset - longest) break;
+    if (offset <= span.end && (best < 0 || k < best)) best = k;
+  }
+  return best < 0 ? undefined : refs[best];
+}
+
+/** The references with text of their own, as indices into `refs` by the start of their span, and the longest span. */
+const spansCache = new WeakMap<readonly ConfigRef[], { byStart: number[]; longest: number }>();
+
+function spansOf(refs: readonly ConfigRef[]): { byStart: number[]; longest: number } {
+  let found = spansCache.get(refs);
+  if (found) return found;
+  const byStart: number[] = [];
+  let longest = 0;
+  for (let k = 0; k < refs.length; k++) {
+    const r = refs[k];
+    const span = r.written?.span;
+    if (!span || r.ref.detail.implied) continue;
+    byStart.push(k);
+    longest = Math.max(longest, span.end - span.start);
+  }
+  byStart.sort((a, b) => refs[a].written!.span.start - refs[b].written!.span.start || a - b);
+  found = { byStart, longest };
+  spansCache.set(refs, found);
+  return found;
 }
 
 function refHover(r: ConfigRef, offset: number, env: FeatureEnv): HoverResult | undefined {

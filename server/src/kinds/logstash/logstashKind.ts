@@ -9,7 +9,6 @@ import { limitedTo } from '../../features/completionLimit';
 import type { FeatureEnv } from '../../features/env';
 import { sharedRules } from '../../features/rules';
 import type { FileKind } from '../kind';
-import { wholeCheck } from '../kind';
 import { completeLogstash, logstashCompletionDocs } from './logstashCompletion';
 import { checkLogstash } from './logstashDiagnostics';
 import { type LogstashDocument, parseLogstashDocument } from './logstashDocument';
@@ -38,11 +37,11 @@ export const logstashKind: FileKind<LogstashDocument> = {
   claims: (probe) => startsWithSection(probe.text),
   recognise: (probe) => startsWithSection(probe.text) && parseLogstashDocument(probe.text, fileType('logstash', probe.format)),
   parse: (text, type) => parseLogstashDocument(text, type),
-  diagnostics: (doc, env) => wholeCheck(() => {
-    const found = checkLogstash(doc, env);
+  diagnostics: function* (doc, env) {
+    const found = yield* checkLogstash(doc, env);
     checkedModes.set(doc, found.mode);
-    return found.diagnostics;
-  }),
+    return { diagnostics: found.diagnostics, checked: 1, total: 1, parts: 'files' };
+  },
   complete: (doc, offset, env, max) => {
     const table = loadLogstashPluginTable();
     return limitedTo(completeLogstash(doc, offset, env, table, doc.refs(modeOf(doc, env)).refs), doc.text, offset, max);
@@ -53,6 +52,14 @@ export const logstashKind: FileKind<LogstashDocument> = {
   codeActions: (doc, range, { shown }, env) => {
     const { refs, sites } = doc.refs(modeOf(doc, env));
     return logstashFixes(doc, shown, range, refs, sites, loadLogstashPluginTable());
+  },
+  warmUp(env) {
+    // The first completion and hover run cold code (the plugin table's lookups, a parent's candidates, the position
+    // search): run once on a small config while the editor is idle.
+    const text = 'filter {\n  if [source][ip] {\n    mutate { add_field => { "[event][kind]" => "%{[host][name]}" } }\n  }\n}\n';
+    const doc = parseLogstashDocument(text, fileType('logstash', env.format));
+    logstashKind.complete(doc, text.indexOf('][ip]') + 2, env, Infinity);
+    logstashKind.hover(doc, text.indexOf('[source]') + 1, env);
   },
   symbols: logstashOutline,
   folding: logstashFolding,

@@ -123,7 +123,8 @@ function stringSiteAt(tree: LogstashParse, start: number): StringSite | undefine
       if (found) return;
       if (s.kind === 'plugin') {
         if (start >= s.start && start < s.end) plugin(s, section);
-      } else {
+      } else if (start >= s.start && start < s.end) {
+        // A chain's clauses, their conditions and bodies, lie inside its span.
         for (const c of s.clauses) {
           if (c.condition && start >= c.condition.start && start < c.condition.end) condition(c.condition);
           statements(c.body, section);
