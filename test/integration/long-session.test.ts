@@ -33,6 +33,9 @@ const LARGE: ReadonlyArray<{ label: string; malformed: boolean; kind: string; he
   // A Logstash config is parsed and checked whole on each version: no earlier version's tree or tokens may stay
   // behind. A version's tree and references are many times its text: far fewer leaked versions than these overflow the heap.
   { label: 'Logstash', malformed: false, kind: 'logstash', heapMb: 100, keystrokes: 150 },
+  // A large Beats configuration is read in units kept from version to version (and shared with the workspace index's
+  // reading): a unit's text moves to the newest version, and no older version is kept among the documents read last.
+  { label: 'Beats', malformed: false, kind: 'beats', heapMb: 150, keystrokes: 400 },
 ];
 for (const large of LARGE) {
   test(`typing at random events of a 1 MB ${large.label} document keeps no version of its text: ${large.keystrokes} keystrokes with a ${large.heapMb} MB heap`, { timeout: 300_000 }, async () => {
@@ -40,7 +43,9 @@ for (const large of LARGE) {
     const folder = sessionFolder();
     const server = await startServer({ workspace: folder, nodeArgs: [`--max-old-space-size=${large.heapMb}`], settings: { files: { events: ['events/**'] } } });
     try {
-      const uri = fileUri(join(folder, `events/large.${kind.extension}`));
+      // A Beats configuration is one by its folder (modules.d); the other kinds are read under events/.
+      const dir = large.kind === 'beats' ? kind.folder : 'events';
+      const uri = fileUri(join(folder, `${dir}/large.${kind.extension}`));
       const generated = documentOfSize(kind, 1_000_000);
       let text = large.malformed ? malformedYaml(generated) : generated;
       server.open(uri, kind.languageId, text);
@@ -58,7 +63,7 @@ for (const large of LARGE) {
       server.edit(uri, edit.start, edit.end, edit.text);
       text = applyEdit(text, edit);
       const edited = shown(await server.diagnostics(uri));
-      const fresh = fileUri(join(folder, `events/fresh.${kind.extension}`));
+      const fresh = fileUri(join(folder, `${dir}/fresh.${kind.extension}`));
       server.open(fresh, kind.languageId, text);
       assert.deepEqual(edited, shown(await server.diagnostics(fresh)), 'the edited document has the diagnostics of the same text opened fresh');
     } finally {

@@ -11,6 +11,7 @@ import { fileType } from '../../server/src/document/fileType';
 import { checkBeats } from '../../server/src/kinds/beats/beatsDiagnostics';
 import { parseBeatsDocument } from '../../server/src/kinds/beats/beatsDocument';
 import { beatsEnv } from '../../server/src/kinds/beats/beatsEnv';
+import { beatsTags } from '../../server/src/kinds/beats/beatsOutline';
 import { beatsReferences, renameBeats } from '../../server/src/kinds/beats/beatsRefs';
 import { fileTypeOf } from '../../server/src/service/detect';
 import { LanguageService } from '../../server/src/service/languageService';
@@ -120,16 +121,23 @@ describe('the corpus\'s Beats configurations, module configs and agent templates
     assert.ok(split >= 10, `${split} files split into units`);
   });
 
-  test('each gives the workspace the same references, and the same rename edits, as a skeleton and units as read whole', () => {
+  test('each gives the workspace the same references, identifiers and rename edits, as a skeleton and units (checked first or not) as read whole', () => {
     const table = loadBeatsProcessorTable();
+    const env = beatsEnv(featureEnv('yaml'));
     let renamed = 0;
     for (const c of configs) {
       const text = readCorpus(c.file);
-      const units = parseBeatsDocument(text, fileType('beats', 'yaml'), table, { splitAbove: 0 });
+      const units = parseBeatsDocument(text, fileType('beats', 'yaml'), table, { splitAbove: 0, fresh: true });
+      const checked = parseBeatsDocument(text, fileType('beats', 'yaml'), table, { splitAbove: 0, fresh: true });
+      checkBeats(checked, env);
       const whole = parseBeatsDocument(text, fileType('beats', 'yaml'), table, { splitAbove: Infinity });
       const places = (doc: typeof units): string[] => [...beatsReferences(doc)].map((r) => `${r.start}-${r.end} ${r.use}${r.object ? ' object' : ''} ${r.path} ${text.slice(r.start, r.end)}`).sort();
       const found = places(whole);
       assert.deepEqual(places(units), found, c.file);
+      assert.deepEqual(places(checked), found, `${c.file}, checked first`);
+      const identifiers = beatsTags(whole);
+      assert.deepEqual(beatsTags(units), identifiers, c.file);
+      assert.deepEqual(beatsTags(checked), identifiers, `${c.file}, checked first`);
       // Each place's text is its own segments of the path (a name spelt in place, or a default target's processor).
       for (const r of beatsReferences(whole)) {
         const own = r.path.split('.').slice(r.first).join('.');

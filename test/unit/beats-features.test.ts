@@ -4,8 +4,11 @@
 // caret with ‸ (dissect and scripts use `|` themselves).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { loadBeatsProcessorTable } from '../../server/src/catalog/beatsProcessors';
 import { fileType } from '../../server/src/document/fileType';
-import { BeatsDocument, isBeats, pieceAt } from '../../server/src/kinds/beats/beatsDocument';
+import { checkBeats } from '../../server/src/kinds/beats/beatsDiagnostics';
+import { BeatsDocument, isBeats, parseBeatsDocument, pieceAt } from '../../server/src/kinds/beats/beatsDocument';
+import { beatsEnv } from '../../server/src/kinds/beats/beatsEnv';
 import { beatsKind } from '../../server/src/kinds/beats/beatsKind';
 import { refAt } from '../../server/src/kinds/beats/beatsPosition';
 import { applyEdits } from '../../server/src/kinds/events/edits';
@@ -321,6 +324,39 @@ test('Beats in the workspace: each place of a name is its own segments, an enclo
     'write shop.note "shop.note"',
     'read shop.order.id "shop.order.id"',
   ]);
+});
+
+test('Beats in the workspace: a label key holding a dot, or labels nested, is one place of the whole label; renaming a nested one is refused', () => {
+  const dotted = `${P}- add_labels:\n    labels:\n      a.b: 1\n`;
+  const nested = `${P}- add_labels:\n    labels:\n      a:\n        b: 1\n`;
+  assert.deepEqual(placesOf(dotted), ['write labels.a.b "a.b"']);
+  assert.deepEqual(placesOf(nested), ['write labels.a.b "b"']);
+  const renamed = beatsKind.rename!(parse(dotted), ['labels', 'a', 'b'], ['labels', 'a', 'c']);
+  assert.ok('edits' in renamed);
+  assert.equal(applyEdits(dotted, renamed.edits), dotted.replace('a.b:', 'a.c:'));
+  assert.ok('refused' in beatsKind.rename!(parse(nested), ['labels', 'a', 'b'], ['labels', 'a', 'c']));
+});
+
+test('Beats in the workspace: a configuration read in units gives the places and identifiers it gives read whole, whether checked first or not', () => {
+  const table = loadBeatsProcessorTable();
+  const type = fileType('beats', 'yaml');
+  const text = `${SHOP}- script:\n    lang: javascript\n    tag: shop_script\n    source: 'function process(e) {}'\n- timestamp:\n    id: '{{ts_id}}'\n    field: shop.time\n    layouts: ['2006']\n`;
+  const whole = parseBeatsDocument(text, type, table, { splitAbove: Infinity });
+  const read = (checked: boolean): BeatsDocument => {
+    const doc = parseBeatsDocument(text, type, table, { splitAbove: 0, fresh: true });
+    assert.ok(doc.units.length > 1, 'read in units');
+    if (checked) checkBeats(doc, beatsEnv(service.env('yaml', FILE)));
+    return doc;
+  };
+  const places = (doc: BeatsDocument): string[] => [...beatsKind.references!(doc)].map((r) => `${r.start}-${r.end} ${r.use}${r.object ? ' object' : ''}${r.removes ? ' removes' : ''} ${r.path}`);
+  const identifiers = beatsKind.tags!(whole);
+  // A template's identifier is not known until rendered.
+  assert.deepEqual(identifiers.map((t) => `${t.name} (${t.detail}) ${text.slice(t.start, t.end)}`), ['order_ids (convert processor) order_ids', 'shop_script (script processor) shop_script']);
+  for (const checked of [false, true]) {
+    const doc = read(checked);
+    assert.deepEqual(places(doc), places(whole), checked ? 'checked first' : 'not checked');
+    assert.deepEqual(beatsKind.tags!(doc), identifiers, checked ? 'checked first' : 'not checked');
+  }
 });
 
 test('Beats in the workspace: a rename rewrites each place in the file\'s characters, a dotted condition key and an add_fields key below its target included', () => {

@@ -62,7 +62,8 @@ test('a mutated Beats configuration parses, is checked, completed, hovered, outl
 // Read in units from the first byte on, so that these small texts take the path a large file takes.
 const table = loadBeatsProcessorTable();
 const env = beatsEnv(featureEnv('yaml'));
-const read = (text: string, previous?: BeatsDocument): BeatsDocument => parseBeatsDocument(text, fileType('beats', 'yaml'), table, { previous, splitAbove: 0 });
+// Read fresh without a previous version: none of the units of the documents read before are taken.
+const read = (text: string, previous?: BeatsDocument): BeatsDocument => parseBeatsDocument(text, fileType('beats', 'yaml'), table, { previous, splitAbove: 0, fresh: previous === undefined });
 
 const unitsCase: fc.Arbitrary<[number, Mutation[]]> = fc.tuple(fc.integer({ min: 1, max: 1_000_000 }), fc.array(mutation, { minLength: 1, maxLength: 8 }));
 const unitsCodec: Codec<[number, Mutation[]]> = {

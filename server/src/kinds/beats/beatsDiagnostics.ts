@@ -14,6 +14,8 @@ import type { BeatsDocument, Unit } from './beatsDocument';
 import type { BeatsEnv } from './beatsEnv';
 import type { BeatsDigest } from './beatsDigest';
 import type { BeatsReading } from './beatsReading';
+import { pieceTags } from './beatsOutline';
+import { piecePlaces } from './beatsRefs';
 import { pieceRules } from './beatsRules';
 
 const EMPTY: readonly never[] = [];
@@ -70,7 +72,12 @@ function current(digest: BeatsDigest | undefined, env: BeatsEnv): digest is Beat
 /** The digest of a unit for `env`, made now when it has none (its tree read again, then dropped). */
 export function unitDigest(unit: Unit, env: BeatsEnv): BeatsDigest {
   let digest = unit.digest;
-  if (!current(digest, env)) unit.digest = digest = digestOf(unit.reading(false), env, true);
+  if (current(digest, env)) return digest;
+  const reading = unit.reading(false);
+  unit.digest = digest = digestOf(reading, env, true);
+  // The workspace index asks for these next: worked out from this reading rather than a second one.
+  unit.places ??= piecePlaces(reading, unit.text, env.beats);
+  unit.identifiers ??= pieceTags(reading, unit.tags);
   return digest;
 }
 

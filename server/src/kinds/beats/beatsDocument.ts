@@ -7,8 +7,9 @@ import type { BeatsProcessorTable } from '../../catalog/beatsProcessors';
 import type { FileType, KindDocument } from '../../document/fileType';
 import type { Span, SyntaxProblem } from '../../document/model';
 import { parseGuarded } from '../../document/syntaxes/guardedParse';
+import type { NamedPart } from '../../features/types';
 import type { ParsedValue } from '../../document/syntaxes/json/jsonValue';
-import type { BeatsDigest } from './beatsDigest';
+import type { BeatsDigest, PiecePlaces } from './beatsDigest';
 import type { BeatsReading } from './beatsReading';
 import { placeSkeleton, skeletonOf, splitUnits, UnitSpan } from './beatsUnits';
 import { readPiece } from './configWalk';
@@ -23,6 +24,10 @@ export const SPLIT_ABOVE = 64_000;
 export class Unit {
   /** What the check worked out from the unit (beatsDiagnostics.ts), and for which catalog; unset until then. */
   digest: BeatsDigest | undefined = undefined;
+  /** Its places as the workspace sees them (beatsRefs.ts), worked out with its first digest; unset until then. */
+  places: PiecePlaces | undefined = undefined;
+  /** Its processors' identifiers (beatsOutline.ts), worked out with its first digest; unset until then. */
+  identifiers: NamedPart[] | undefined = undefined;
 
   constructor(
     /**
@@ -101,6 +106,8 @@ export interface BeatsParseOptions {
   whole?: ParsedValue;
   /** From which size the text is split into units (tests lower it). */
   splitAbove?: number;
+  /** Read without the units of the documents read last, and not kept among them (tests compare with it). */
+  fresh?: boolean;
 }
 
 /** Parses a configuration; never throws. */
@@ -108,7 +115,7 @@ export function parseBeatsDocument(text: string, type: FileType, table: BeatsPro
   const { text: masked, tags } = maskTemplates(text);
   const spans = masked.length >= (options.splitAbove ?? SPLIT_ABOVE) ? splitUnits(masked) : undefined;
   if (spans) {
-    const split = splitDocument(text, type, table, masked, tags, spans, options.previous);
+    const split = splitDocument(text, type, table, masked, tags, spans, options.previous, options.fresh !== true);
     if (split) return split;
   }
   const parsed = options.whole && masked === text ? options.whole : parseGuarded(masked, true);
@@ -119,8 +126,9 @@ export function parseBeatsDocument(text: string, type: FileType, table: BeatsPro
 /** The document read as a skeleton and units; undefined when the pieces do not fit together as the whole would. */
 function splitDocument(
   text: string, type: FileType, table: BeatsProcessorTable, masked: string, tags: readonly Span[], spans: readonly UnitSpan[], previous: BeatsDocument | undefined,
+  /** Whether units of the documents read last are taken, and this one kept among them. */
+  shared: boolean,
 ): BeatsDocument | undefined {
-  const known = previous?.byText;
   const byText = new Map<string, Unit>();
   const units: PlacedUnit[] = [];
   const fresh: Unit[] = [];
@@ -131,7 +139,7 @@ function splitDocument(
     const unitText = masked.slice(span.start, span.end);
     let unit = tagged ? undefined : byText.get(unitText);
     if (!unit && !tagged) {
-      unit = known?.get(unitText);
+      unit = previous?.byText.get(unitText) ?? (shared ? keptUnit(unitText) : undefined);
       // Kept from the last version: its text now points into this one's.
       if (unit) unit.text = unitText;
     }
@@ -152,7 +160,29 @@ function splitDocument(
   // Every list the units came from is a `processors` key the skeleton holds with nothing under it.
   const empty = new Set(skeleton.emptyLists.map((p) => p.keySpan.start));
   if (spans.some((s) => !empty.has(s.anchor))) return undefined;
-  return { kind: BEATS_KIND, type, text, masked, tags, errors: parsed.errors, skeleton, units, byText };
+  const doc: BeatsDocument = { kind: BEATS_KIND, type, text, masked, tags, errors: parsed.errors, skeleton, units, byText };
+  if (!shared) return doc;
+  // A new version takes its previous one's place: no older version of a text stays behind.
+  const replaced = previous ? lastSplit.indexOf(previous) : -1;
+  if (replaced >= 0) lastSplit.splice(replaced, 1);
+  lastSplit.unshift(doc);
+  if (lastSplit.length > LAST_SPLIT) lastSplit.pop();
+  return doc;
+}
+
+/**
+ * The last documents read in units, newest first, each the last version of its text: a text read again without its
+ * previous version (the workspace index reading an open file) takes their units, digests and all.
+ */
+const LAST_SPLIT = 4;
+const lastSplit: BeatsDocument[] = [];
+
+function keptUnit(text: string): Unit | undefined {
+  for (const doc of lastSplit) {
+    const unit = doc.byText.get(text);
+    if (unit) return unit;
+  }
+  return undefined;
 }
 
 /** New units looked at for the split's sake (each is parsed for it, and again by the check). */

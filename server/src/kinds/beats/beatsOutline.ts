@@ -1,6 +1,7 @@
 // The outline of a Beats configuration: each `processors:` list with its processors, and an if/then/else with the
 // processors under it, in the order written; the processors' identifiers for the workspace symbol search, and the
 // ingest pipelines the configuration names.
+import { flatCopy } from '../../document/compact';
 import type { ArrayNode, Span, ValueNode } from '../../document/model';
 import type { FileLink, NamedPart, OutlineSymbol } from '../../features/types';
 import type { BeatsDocument, PlacedUnit } from './beatsDocument';
@@ -84,16 +85,24 @@ const IDENTIFIERS = new Set(['tag', 'id']);
 
 /** Every processor's identifier, for the workspace symbol search. */
 export function beatsTags(doc: BeatsDocument): NamedPart[] {
+  const out = pieceTags(doc.skeleton, doc.tags);
+  for (const placed of doc.units) {
+    const unit = placed.unit;
+    for (const part of (unit.identifiers ??= pieceTags(unit.reading(false), unit.tags))) out.push({ ...part, start: part.start + placed.start, end: part.end + placed.start });
+  }
+  return out;
+}
+
+/** The identifiers of a piece's processors, in its own offsets (`tags`: its template tags, in the same offsets). */
+export function pieceTags(reading: BeatsReading, tags: readonly Span[]): NamedPart[] {
   const out: NamedPart[] = [];
-  const pieces = [{ reading: doc.skeleton, at: 0 }, ...doc.units.map((u) => ({ reading: u.unit.reading(false), at: u.start }))];
-  for (const { reading, at } of pieces) {
-    for (const site of reading.processors) {
-      for (const entry of site.entries) {
-        const value = entry.value;
-        if (!IDENTIFIERS.has(entry.path) || entry.spec.kind !== 'string' || value?.kind !== 'string' || touchesTag(doc.tags, value.start + at, value.end + at)) continue;
-        const name = String(value.value);
-        if (name !== '') out.push({ name, detail: `${site.name} processor`, start: value.start + at, end: value.end + at });
-      }
+  for (const site of reading.processors) {
+    for (const entry of site.entries) {
+      const value = entry.value;
+      if (!IDENTIFIERS.has(entry.path) || entry.spec.kind !== 'string' || value?.kind !== 'string' || touchesTag(tags, value.start, value.end)) continue;
+      const name = String(value.value);
+      // Copied: a unit's identifiers outlive the version whose text its values are slices of.
+      if (name !== '') out.push({ name: flatCopy(name), detail: flatCopy(`${site.name} processor`), start: value.start, end: value.end });
     }
   }
   return out;
