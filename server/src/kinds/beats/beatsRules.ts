@@ -11,7 +11,8 @@ import type { Finding, Rule } from '../../features/rule';
 import type { Severity } from '../../features/types';
 import { closeValues } from '../../features/values/closeValues';
 import { typeProblem } from '../../features/values/datatypes';
-import { describeValue, findingAt, keySpanFrom, withArticle } from '../../features/values/values';
+import { describeValue, findingAt, withArticle } from '../../features/values/values';
+import { unknownReadFinding } from '../../features/rules/unknownReadField';
 import { memoOf, verdictOf } from '../../features/names/refVerdict';
 import type { BeatsEnv } from './beatsEnv';
 import type { BeatsReading, OptionEntry, ProcessorSite, UnknownName } from './beatsReading';
@@ -361,19 +362,8 @@ export const unknownReadField: BeatsRule = {
     for (let r = 0; r < reading.refs.length; r++) {
       const ref = reading.refs[r];
       if (ref.access !== 'read' || ref.detail.removes) continue;
-      const verdict = verdictOf(ref, memo.root, memo);
-      const resolution = verdict.resolution;
-      if (verdict.status !== 'unknown' || resolution?.kind !== 'unknown') continue;
-      const path = ref.path.slice(0, verdict.at + 1).join('.');
-      const suggestions = resolution.suggestions.slice(0, 3);
-      const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?` : '';
-      out.push({
-        ...findingAt(keySpanFrom(ref, verdict.at), {
-          message: `'${path}' is read here, but the ${resolution.fieldSet.title} field set defines no such field${hint}`,
-          data: { path, rest: ref.path.slice(verdict.at + 1), suggestions },
-        }),
-        unlessWritten: ref.path,
-      });
+      const finding = unknownReadFinding(ref, verdictOf(ref, memo.root, memo));
+      if (finding) out.push({ ...finding, unlessWritten: ref.path });
     }
     return out;
   },

@@ -10,9 +10,9 @@ import type { AttributeNode, StringNode, ValueNode } from '../../document/syntax
 import type { FeatureEnv } from '../../features/env';
 import { memoOf, verdictOf } from '../../features/names/refVerdict';
 import type { Finding, Rule } from '../../features/rule';
-import { unknownReadFieldInfo } from '../../features/rules/unknownReadField';
+import { unknownReadFieldInfo, unknownReadFinding } from '../../features/rules/unknownReadField';
 import { closeValues } from '../../features/values/closeValues';
-import { findingAt, keySpanFrom, withArticle } from '../../features/values/values';
+import { findingAt, withArticle } from '../../features/values/values';
 import type { ConfigRef, PluginSite } from './configRefs';
 import type { LogstashDocument } from './logstashDocument';
 import type { PipelineContext } from './pipelineFiles';
@@ -56,18 +56,10 @@ export const unknownReadField: LogstashRule = {
     const out: Finding[] = [];
     for (const r of refs) {
       if (r.access !== 'read' || r.metadata || r.ref.path[0] === '' || r.ref.detail.implied) continue;
-      const verdict = verdictOf(r.ref, memo.root, memo);
-      const resolution = verdict.resolution;
-      if (verdict.status !== 'unknown' || resolution?.kind !== 'unknown') continue;
+      const finding = unknownReadFinding(r.ref, verdictOf(r.ref, memo.root, memo));
       // A name the pipeline writes, an object above one it writes, or a field below one it writes is its own.
-      if (made.has(r.ref.joinedPath) || r.ref.path.some((_, i) => written.has(r.ref.path.slice(0, i + 1).join('.')))) continue;
-      const path = r.ref.path.slice(0, verdict.at + 1).join('.');
-      const suggestions = resolution.suggestions.slice(0, 3);
-      const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?` : '';
-      out.push(findingAt(keySpanFrom(r.ref, verdict.at), {
-        message: `'${path}' is read here, but the ${resolution.fieldSet.title} field set defines no such field${hint}`,
-        data: { path, rest: r.ref.path.slice(verdict.at + 1), suggestions },
-      }));
+      if (!finding || made.has(r.ref.joinedPath) || r.ref.path.some((_, i) => written.has(r.ref.path.slice(0, i + 1).join('.')))) continue;
+      out.push(finding);
     }
     return out;
   },

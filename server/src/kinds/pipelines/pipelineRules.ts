@@ -9,8 +9,8 @@ import { PIPELINE_KEYS, processorsOf, valueOf } from './pipelineDocument';
 import type { OptionSpec } from '../../catalog/processors';
 import { memoOf, type Verdict, verdictOf } from '../../features/names/refVerdict';
 import type { Finding } from '../../features/rule';
-import { unknownReadFieldInfo } from '../../features/rules/unknownReadField';
-import { findingAt, keySpanFrom } from '../../features/values/values';
+import { unknownReadFieldInfo, unknownReadFinding } from '../../features/rules/unknownReadField';
+import { findingAt } from '../../features/values/values';
 import { captureTypeMismatch, convertTypeMismatch, dateTargetNotDate, setValueInvalid } from './pipelineTypeRules';
 import type { PipelineFinding, PipelineRule } from './pipelineRule';
 
@@ -59,18 +59,8 @@ export const unknownReadField: PipelineRule = {
  * from the loop that calls it: findings are few, and their code met late threw the loop's optimised code away.
  */
 function unknownRead(ref: NamedRef, verdict: Verdict, out: PipelineFinding[]): void {
-  const resolution = verdict.resolution;
-  if (resolution?.kind !== 'unknown') return;
-  const path = ref.path.slice(0, verdict.at + 1).join('.');
-  const suggestions = resolution.suggestions.slice(0, 3);
-  const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?` : '';
-  out.push({
-    ...findingAt(keySpanFrom(ref, verdict.at), {
-      message: `'${path}' is read here, but the ${resolution.fieldSet.title} field set defines no such field${hint}`,
-      data: { path, rest: ref.path.slice(verdict.at + 1), suggestions },
-    }),
-    unlessWritten: ref.path,
-  });
+  const finding = unknownReadFinding(ref, verdict);
+  if (finding) out.push({ ...finding, unlessWritten: ref.path });
 }
 
 export const unknownProcessor: PipelineRule = {
