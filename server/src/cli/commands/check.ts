@@ -33,7 +33,7 @@ type Format = (typeof FORMATS)[number];
  * Below this many bytes in all, a run without --jobs checks on the main thread: a worker thread's start (its own
  * catalog and a cold JIT) costs more than it saves (measured: docs/performance.md, "fieldwise check on every core").
  */
-export const PARALLEL_MIN_BYTES = 4_000_000;
+export const PARALLEL_MIN_BYTES = 32_000_000;
 
 const USAGE = [
   'usage: fieldwise check [options] PATHS...',
