@@ -6,6 +6,7 @@ import type { ArrayNode, Span, ValueNode } from '../../document/model';
 import type { FileLink, NamedPart, OutlineSymbol } from '../../features/types';
 import type { BeatsDocument, PlacedUnit } from './beatsDocument';
 import type { BeatsReading } from './beatsReading';
+import { eachProperty } from './configWalk';
 import { touchesTag } from './templateMask';
 
 export function beatsOutline(doc: BeatsDocument): OutlineSymbol[] {
@@ -121,26 +122,13 @@ const PACKAGE_REFERENCE = /\{\{\s*IngestPipeline\s+["']([^"']+)["']\s*\}\}/;
  */
 export function beatsLinks(doc: BeatsDocument): FileLink[] {
   const out: FileLink[] = [];
-  // An alias stands for a node written before: read once (a chain of aliases must not multiply the walk).
-  const seen = new Set<ValueNode>();
-  const visit = (node: ValueNode | undefined): void => {
-    if (!node || seen.has(node)) return;
-    seen.add(node);
-    if (node.kind === 'array') for (const item of node.items) visit(item);
-    if (node.kind !== 'object') return;
-    for (const p of node.properties) {
-      const key = p.key;
-      if (key === 'processors' || key.endsWith('.processors')) continue;
-      const value = p.value;
-      if ((key === 'pipeline' || key.endsWith('.pipeline')) && value?.kind === 'string') {
-        const written = doc.text.slice(value.start, value.end);
-        const named = touchesTag(doc.tags, value.start, value.end) ? PACKAGE_REFERENCE.exec(written)?.[1] : String(value.value).trim();
-        if (named !== undefined && named !== '' && !named.includes('%{')) out.push({ start: value.start, end: value.end, namespace: PIPELINE_NAMESPACE, name: named });
-      } else {
-        visit(value);
-      }
-    }
-  };
-  visit(doc.skeleton.root);
+  eachProperty(doc.skeleton.root, (key, value) => {
+    if (key === 'processors' || key.endsWith('.processors')) return false;
+    if ((key !== 'pipeline' && !key.endsWith('.pipeline')) || value?.kind !== 'string') return true;
+    const written = doc.text.slice(value.start, value.end);
+    const named = touchesTag(doc.tags, value.start, value.end) ? PACKAGE_REFERENCE.exec(written)?.[1] : String(value.value).trim();
+    if (named !== undefined && named !== '' && !named.includes('%{')) out.push({ start: value.start, end: value.end, namespace: PIPELINE_NAMESPACE, name: named });
+    return false;
+  });
   return out;
 }

@@ -27,21 +27,28 @@ export function readPiece(
   return b.reading;
 }
 
-/** The lists under `processors` keys, aliases included: an anchored list is read there, never as settings. */
-function processorLists(root: ValueNode | undefined): Set<ValueNode> {
-  const out = new Set<ValueNode>();
+/**
+ * Calls `each` on every property of the objects below `root`, through arrays; its value is walked unless `each` answers
+ * false. An alias stands for a node written before: each node is walked once (a chain of aliases must not multiply it).
+ */
+export function eachProperty(root: ValueNode | undefined, each: (key: string, value: ValueNode | undefined) => boolean | void): void {
   const seen = new Set<ValueNode>();
   const visit = (node: ValueNode | undefined): void => {
     if (!node || seen.has(node)) return;
     seen.add(node);
     if (node.kind === 'array') for (const item of node.items) visit(item);
     if (node.kind !== 'object') return;
-    for (const p of node.properties) {
-      if (p.value?.kind === 'array' && (p.key === 'processors' || p.key.endsWith('.processors'))) out.add(p.value);
-      visit(p.value);
-    }
+    for (const p of node.properties) if (each(p.key, p.value) !== false) visit(p.value);
   };
   visit(root);
+}
+
+/** The lists under `processors` keys, aliases included: an anchored list is read there, never as settings. */
+function processorLists(root: ValueNode | undefined): Set<ValueNode> {
+  const out = new Set<ValueNode>();
+  eachProperty(root, (key, value) => {
+    if (value?.kind === 'array' && (key === 'processors' || key.endsWith('.processors'))) out.add(value);
+  });
   return out;
 }
 
