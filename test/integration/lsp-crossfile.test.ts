@@ -10,13 +10,12 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import {
-  CodeLens, DocumentSymbol, Location, ResponseError, SymbolInformation, TextDocumentEdit, TextEdit, WorkspaceEdit,
+  CodeLens, DocumentSymbol, Location, ResponseError, SymbolInformation, WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FIXTURES, fileUri, LspSession, startServer, vscodeCapabilities } from '../fixtures/lsp/harness';
+import { appliedToDisk, caretAt, placeOf } from '../helpers/workspaceEdits';
 
 const STREAM = 'packages/shop/data_stream/orders';
 const PIPELINE = `${STREAM}/elasticsearch/ingest_pipeline/default.yml`;
@@ -56,29 +55,11 @@ function openFile(file: string): string {
   return uri;
 }
 
-/** A location as `file:line:character` (1-based, as an editor shows it), the file relative to the workspace. */
-function where(l: Location): string {
-  const file = l.uri.startsWith('file:') ? relative(folder, fileURLToPath(l.uri)).split('\\').join('/') : l.uri;
-  return `${file}:${l.range.start.line + 1}:${l.range.start.character + 1}`;
-}
+const where = (l: Location): string => placeOf(folder, l);
 
-function position(uri: string, needle: string, plus = 1): { line: number; character: number } {
-  const at = server.document(uri).getText().indexOf(needle);
-  assert.ok(at >= 0, `${needle} is in the document`);
-  return server.position(uri, at + plus);
-}
+const position = (uri: string, needle: string, plus = 1): { line: number; character: number } => caretAt(server, uri, needle, plus);
 
-/** Every file's text after a workspace edit, the files read from disk (none of them is open but the first). */
-function applied(edit: WorkspaceEdit): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const change of edit.documentChanges ?? []) {
-    assert.ok(TextDocumentEdit.is(change), 'text edits only');
-    const file = relative(folder, fileURLToPath(change.textDocument.uri)).split('\\').join('/');
-    const doc = TextDocument.create(change.textDocument.uri, 'text', 0, text(file));
-    out.set(file, TextDocument.applyEdits(doc, change.edits.filter((e): e is TextEdit => 'range' in e)));
-  }
-  return out;
-}
+const applied = (edit: WorkspaceEdit): Map<string, string> => appliedToDisk(folder, edit);
 
 describe('one field, every file', () => {
   test('the outline of a pipeline: processors by tag, description or name, on_failure nested', async () => {
