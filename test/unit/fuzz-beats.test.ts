@@ -8,34 +8,21 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { fileType } from '../../server/src/document/fileType';
-import type { Span } from '../../server/src/document/model';
 import { loadBeatsProcessorTable } from '../../server/src/catalog/beatsProcessors';
 import { checkBeats } from '../../server/src/kinds/beats/beatsDiagnostics';
 import { BeatsDocument, isBeats, parseBeatsDocument } from '../../server/src/kinds/beats/beatsDocument';
 import { beatsEnv } from '../../server/src/kinds/beats/beatsEnv';
 import { LanguageService } from '../../server/src/service/languageService';
+import { assertInside, mutatedAt } from '../fuzz/mutatedCases';
 import { applyMutations, Mutation, mutation } from '../fuzz/mutations';
-import { FuzzInput, fuzzInputs, random, sampleBeats } from '../fuzz/inputs';
+import { fuzzInputs, random, sampleBeats } from '../fuzz/inputs';
 import { Codec, fuzzParameters } from '../fuzz/replay';
 import { featureEnv, testCatalog } from '../helpers/featureFixture';
 
 const inputs = fuzzInputs(64_000).filter((i) => i.kind.label === 'beats');
-type Case = [FuzzInput, Mutation[], number];
-const mutated: fc.Arbitrary<Case> = fc.tuple(fc.constantFrom(...inputs), fc.array(mutation, { minLength: 1, maxLength: 6 }), fc.double({ min: 0, max: 1, noNaN: true }));
-const codec: Codec<Case> = {
-  encode: ([input, mutations, at]) => ({ input: input.name, mutations, at }),
-  decode: (json) => {
-    const { input, mutations, at } = json as { input: string; mutations: Mutation[]; at: number };
-    const found = inputs.find((i) => i.name === input);
-    return found && [found, mutations, at];
-  },
-};
+const { cases: mutated, codec } = mutatedAt(inputs);
 const service = new LanguageService(testCatalog());
 const FILE = 'modules.d/fuzz.yml';
-
-function inside(span: Span, length: number, what: string): void {
-  assert.ok(span.start >= 0 && span.start <= span.end && span.end <= length, `${what} [${span.start}, ${span.end}) lies outside 0..${length}`);
-}
 
 test('there are Beats configurations to mutate: the corpus\'s (templates among them) and generated ones', () => {
   assert.ok(inputs.some((i) => i.name.endsWith('.yml.hbs')) && inputs.some((i) => i.name.includes('/config/')) && inputs.some((i) => i.name.startsWith('generated beats')),
@@ -48,14 +35,14 @@ test('a mutated Beats configuration parses, is checked, completed, hovered, outl
     const doc = service.parse(text, fileType('beats', 'yaml'));
     assert.ok(isBeats(doc));
     const diagnostics = service.diagnostics(doc, FILE);
-    for (const d of diagnostics) inside(d, text.length, `the ${d.code} diagnostic`);
+    for (const d of diagnostics) assertInside(d, text.length, `the ${d.code} diagnostic`);
     const offset = Math.floor(where * text.length);
-    for (const entry of service.complete(doc, FILE, offset)) inside(entry.replace, text.length, `the completion '${entry.label}'`);
+    for (const entry of service.complete(doc, FILE, offset)) assertInside(entry.replace, text.length, `the completion '${entry.label}'`);
     const hover = service.hover(doc, FILE, offset);
-    if (hover) inside(hover, text.length, 'the hover');
-    for (const hint of service.inlayHints(doc, FILE, { start: 0, end: text.length })) inside({ start: hint.offset, end: hint.offset }, text.length, 'an inlay hint');
-    for (const symbol of service.symbols(doc)) inside(symbol, text.length, `the symbol ${symbol.name}`);
-    for (const fix of service.codeActions(doc, FILE, { start: 0, end: text.length }, diagnostics)) for (const e of fix.edits) inside(e, text.length, `an edit of '${fix.title}'`);
+    if (hover) assertInside(hover, text.length, 'the hover');
+    for (const hint of service.inlayHints(doc, FILE, { start: 0, end: text.length })) assertInside({ start: hint.offset, end: hint.offset }, text.length, 'an inlay hint');
+    for (const symbol of service.symbols(doc)) assertInside(symbol, text.length, `the symbol ${symbol.name}`);
+    for (const fix of service.codeActions(doc, FILE, { start: 0, end: text.length }, diagnostics)) for (const e of fix.edits) assertInside(e, text.length, `an edit of '${fix.title}'`);
   }), fuzzParameters('beats features', 60, codec));
 });
 

@@ -10,7 +10,8 @@ import { firstEvent, parseEventDocument } from '../../server/src/kinds/events/ev
 import { parseJsonTolerant, parseJsonValue } from '../../server/src/document/syntaxes/json/jsonValue';
 import { parseYamlCst, parseYamlValue } from '../../server/src/document/syntaxes/yaml/yamlValue';
 import { itemText, splitYaml } from '../../server/src/kinds/events/yamlSplit';
-import { NestingTooDeep, Span, ValueNode } from '../../server/src/document/model';
+import { NestingTooDeep, ValueNode } from '../../server/src/document/model';
+import { assertInside, mutatedAt } from '../fuzz/mutatedCases';
 import { applyMutations, Mutation, mutation } from '../fuzz/mutations';
 import { FuzzInput, fuzzInputs } from '../fuzz/inputs';
 import { Codec, fuzzParameters } from '../fuzz/replay';
@@ -34,20 +35,16 @@ const codec: Codec<Case> = {
   },
 };
 
-function inside(span: Span, length: number, what: string): void {
-  assert.ok(span.start >= 0 && span.start <= span.end && span.end <= length, `${what} [${span.start}, ${span.end}) lies outside 0..${length}`);
-}
-
 function nodesInside(node: ValueNode | undefined, length: number, seen = new Set<ValueNode>()): void {
   // An alias resolves to its anchor's node: the same object twice, walked once.
   if (!node || seen.has(node)) return;
   seen.add(node);
-  inside(node, length, `a ${node.kind} node`);
+  assertInside(node, length, `a ${node.kind} node`);
   if (node.kind === 'object') {
     for (const p of node.properties) {
-      inside(p.keySpan, length, `the key '${p.key}'`);
-      inside(p.keyTokenSpan, length, `the key token '${p.key}'`);
-      if (p.colon !== undefined) inside({ start: p.colon, end: p.colon + 1 }, length, 'a colon');
+      assertInside(p.keySpan, length, `the key '${p.key}'`);
+      assertInside(p.keyTokenSpan, length, `the key token '${p.key}'`);
+      if (p.colon !== undefined) assertInside({ start: p.colon, end: p.colon + 1 }, length, 'a colon');
       nodesInside(p.value, length, seen);
     }
   } else if (node.kind === 'array') {
@@ -56,11 +53,11 @@ function nodesInside(node: ValueNode | undefined, length: number, seen = new Set
 }
 
 function rangesInside(doc: EventDocument): void {
-  for (const e of doc.errors) inside(e, doc.text.length, `the document error '${e.message}'`);
+  for (const e of doc.errors) assertInside(e, doc.text.length, `the document error '${e.message}'`);
   for (const event of doc.events) {
-    inside({ start: event.start, end: event.start + event.text.length }, doc.text.length, `event ${event.index}`);
+    assertInside({ start: event.start, end: event.start + event.text.length }, doc.text.length, `event ${event.index}`);
     assert.equal(doc.text.slice(event.start, event.start + event.text.length), event.text, `event ${event.index}'s text is the document's`);
-    for (const e of event.errors) inside(e, event.text.length, `the error '${e.message}' of event ${event.index}`);
+    for (const e of event.errors) assertInside(e, event.text.length, `the error '${e.message}' of event ${event.index}`);
     nodesInside(event.root, event.text.length);
   }
 }
@@ -132,15 +129,7 @@ test('the fast parsers agree with the fallback parsers on every mutated event th
 /** The path the suite names an input by, so that the server's default globs give it its kind. */
 const pathOf = (input: FuzzInput): string => `${input.kind.folder}/fuzz.${input.kind.extension}`;
 const adapterInputs = all.filter((i) => i.kind.folder !== 'events');
-const adapterCase: fc.Arbitrary<[FuzzInput, Mutation[], number]> = fc.tuple(fc.constantFrom(...adapterInputs), fc.array(mutation, { minLength: 1, maxLength: 6 }), fc.double({ min: 0, max: 1, noNaN: true }));
-const adapterCodec: Codec<[FuzzInput, Mutation[], number]> = {
-  encode: ([input, mutations, at]) => ({ input: input.name, mutations, at }),
-  decode: (json) => {
-    const { input, mutations, at } = json as { input: string; mutations: Mutation[]; at: number };
-    const found = adapterInputs.find((i) => i.name === input);
-    return found && [found, mutations, at];
-  },
-};
+const { cases: adapterCase, codec: adapterCodec } = mutatedAt(adapterInputs);
 
 test('every file kind\'s adapter answers mutated text without throwing, each range inside the text', () => {
   const lsp = service();
@@ -151,20 +140,20 @@ test('every file kind\'s adapter answers mutated text without throwing, each ran
     const text = applyMutations(input.text, mutations);
     const length = text.length;
     const doc = lsp.parse(text, type);
-    for (const e of doc.errors) inside(e, length, `the syntax error '${e.message}'`);
+    for (const e of doc.errors) assertInside(e, length, `the syntax error '${e.message}'`);
     const file = pathOf(input);
     const diagnostics = lsp.diagnostics(doc, file);
-    for (const d of diagnostics) inside(d, length, `the ${d.code} diagnostic`);
+    for (const d of diagnostics) assertInside(d, length, `the ${d.code} diagnostic`);
     const at = Math.floor(where * (length + 1));
     for (const c of lsp.complete(doc, file, at)) {
-      inside(c.replace, length, `the completion '${c.label}'`);
-      for (const e of c.additionalEdits ?? []) inside(e, length, `an additional edit of '${c.label}'`);
+      assertInside(c.replace, length, `the completion '${c.label}'`);
+      for (const e of c.additionalEdits ?? []) assertInside(e, length, `an additional edit of '${c.label}'`);
     }
     const hover = lsp.hover(doc, file, at);
-    if (hover) inside(hover, length, 'the hover');
-    for (const h of lsp.inlayHints(doc, file, { start: 0, end: length })) inside({ start: h.offset, end: h.offset }, length, 'an inlay hint');
+    if (hover) assertInside(hover, length, 'the hover');
+    for (const h of lsp.inlayHints(doc, file, { start: 0, end: length })) assertInside({ start: h.offset, end: h.offset }, length, 'an inlay hint');
     for (const fix of lsp.codeActions(doc, file, { start: 0, end: length }, diagnostics)) {
-      for (const e of fix.edits) inside(e, length, `an edit of '${fix.title}'`);
+      for (const e of fix.edits) assertInside(e, length, `an edit of '${fix.title}'`);
     }
   }), fuzzParameters('adapter ranges', 150, adapterCodec));
 });

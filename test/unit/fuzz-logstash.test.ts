@@ -14,6 +14,7 @@ import { logstashConfig } from '../../bench/generateLogstash';
 import { fileType } from '../../server/src/document/fileType';
 import { LanguageService } from '../../server/src/service/languageService';
 import { testCatalog } from '../helpers/featureFixture';
+import { assertInside } from '../fuzz/mutatedCases';
 import { applyMutations, mutation, type Mutation } from '../fuzz/mutations';
 import { type Codec, fuzzParameters } from '../fuzz/replay';
 import { logstashShape } from '../helpers/logstashShape';
@@ -49,17 +50,12 @@ const codec: Codec<Case> = {
 };
 const textOf = (name: string): string => inputs.find((i) => i.name === name)!.text;
 
-function inside(span: { start: number; end: number }, length: number, what: string): void {
-  assert.ok(Number.isInteger(span.start) && Number.isInteger(span.end) && span.start >= 0 && span.start <= span.end && span.end <= length,
-    `${what} [${span.start}, ${span.end}) lies outside 0..${length}`);
-}
-
 /** Every span of the tree (nodes, name spans, bracket offsets) lies inside the text, children inside parents. */
 function checkTree(root: unknown, length: number): void {
   const stack: Array<{ node: Record<string, unknown>; path: string }> = [{ node: root as Record<string, unknown>, path: 'config' }];
   while (stack.length > 0) {
     const { node, path } = stack.pop()!;
-    if (typeof node.start === 'number' && typeof node.end === 'number') inside(node as { start: number; end: number }, length, path);
+    if (typeof node.start === 'number' && typeof node.end === 'number') assertInside(node as { start: number; end: number }, length, path);
     for (const [key, value] of Object.entries(node)) {
       if ((key === 'open' || key === 'close' || key === 'arrow' || key === 'contentStart') && value !== undefined) {
         assert.ok(typeof value === 'number' && value >= 0 && value <= length, `${path}.${key} = ${String(JSON.stringify(value))} outside the text`);
@@ -71,7 +67,7 @@ function checkTree(root: unknown, length: number): void {
 
 function checkSymbols(symbols: readonly LogstashSymbol[], parent: { start: number; end: number }, length: number): void {
   for (const s of symbols) {
-    inside(s.span, length, `symbol ${s.name}`);
+    assertInside(s.span, length, `symbol ${s.name}`);
     assert.ok(parent.start <= s.span.start && s.span.end <= parent.end, `symbol ${s.name} outside its parent`);
     assert.ok(s.span.start <= s.nameSpan.start && s.nameSpan.end <= s.span.end, `symbol ${s.name}: name outside the symbol`);
     checkSymbols(s.children, s.span, length);
@@ -84,29 +80,29 @@ function exercise(text: string): void {
   const n = text.length;
   checkTree(parse.config, n);
   for (const p of parse.problems) {
-    inside(p, n, `problem "${p.message}"`);
+    assertInside(p, n, `problem "${p.message}"`);
     assert.ok(p.message.length > 0);
   }
-  parse.comments.forEach((c) => inside(c, n, 'comment'));
+  parse.comments.forEach((c) => assertInside(c, n, 'comment'));
   const { starts, ends } = parse.tokens;
   for (let i = 0; i <= parse.tokens.length; i++) {
     // Between tokens lies only whitespace: the formatter rewrites those gaps and nothing else.
     const gap = text.slice(i > 0 ? ends[i - 1] : 0, i < parse.tokens.length ? starts[i] : n);
     assert.ok(/^[ \t\r\n]*$/.test(gap), `text outside every token before token ${i}: ${JSON.stringify(gap.slice(0, 40))}`);
     if (i === parse.tokens.length) break;
-    inside({ start: starts[i], end: ends[i] }, n, `token ${i}`);
+    assertInside({ start: starts[i], end: ends[i] }, n, `token ${i}`);
     assert.ok(ends[i] > starts[i], `token ${i} is empty`);
     if (i > 0) assert.ok(starts[i] >= ends[i - 1], `token ${i} overlaps the one before`);
   }
   for (const edits of [formatLogstash(text, { tabSize: 2, insertSpaces: true }, undefined, parse), formatLogstash(text, {}, { start: Math.floor(n / 3), end: Math.floor(n / 2) }, parse)]) {
     edits.forEach((e, i) => {
-      inside(e, n, `edit ${i}`);
+      assertInside(e, n, `edit ${i}`);
       if (i > 0) assert.ok(e.start >= edits[i - 1].end, `edit ${i} overlaps the one before`);
       assert.ok(/^[ \t\r\n]*$/.test(e.newText) && /^[ \t\r\n]*$/.test(text.slice(e.start, e.end)), `edit ${i} touches more than whitespace`);
     });
   }
   checkSymbols(logstashSymbols(parse), { start: 0, end: n }, n);
-  logstashFoldingRanges(parse).forEach((r) => inside(r, n, 'folding range'));
+  logstashFoldingRanges(parse).forEach((r) => assertInside(r, n, 'folding range'));
 }
 
 test('a mutated config parses, formats, outlines and folds without throwing, every span inside the text', { timeout: 300_000 }, () => {
