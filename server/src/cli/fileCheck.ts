@@ -120,11 +120,6 @@ function finish(service: LanguageService, p: Prepared): FileOutcome {
   return { index: task.index, checked: { file: task.display, uriPath: task.uriPath, kind, diagnostics: locate(p.text, service.diagnostics(p.doc, task.globPath), task.uriPath) } };
 }
 
-/** One file alone: read, recognised and checked. */
-export function checkFile(service: LanguageService, settings: FieldwiseSettings, task: FileTask, forcedKind: string | undefined): FileOutcome {
-  return finish(service, prepare(service, settings, task, forcedKind));
-}
-
 /**
  * What a file is read as: the kind `--kind` names, else what the editor would decide (service/detect.ts). A file
  * whose name says no format (standard input, a file without an extension) is read by its content.
