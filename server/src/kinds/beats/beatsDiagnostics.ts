@@ -19,7 +19,7 @@ import { piecePlaces } from './beatsRefs';
 import { pieceRules } from './beatsRules';
 
 const EMPTY: readonly never[] = [];
-const wholeDigests = new WeakMap<BeatsReading, BeatsDigest>();
+const wholeDigests = new WeakMap<BeatsDocument, BeatsDigest>();
 
 /**
  * A reading's digest; `keep`: its messages copied out of the text (the names of references are their own strings
@@ -83,13 +83,38 @@ export function unitDigest(unit: Unit, env: BeatsEnv): BeatsDigest {
 
 /** Every piece's digest with where its offsets start: the skeleton's (or the whole's), then each unit's. */
 export function digestsOf(doc: BeatsDocument, env: BeatsEnv): Array<{ digest: BeatsDigest; at: number }> {
-  let whole = wholeDigests.get(doc.skeleton);
-  if (!whole || !current(whole, env)) wholeDigests.set(doc.skeleton, (whole = digestOf(doc.skeleton, env, false)));
-  const out = [{ digest: whole, at: 0 }];
+  const out = [{ digest: skeletonDigest(doc, env), at: 0 }];
   // The units not digested yet (all of them on open, the edited ones after an edit) are read now, one tree at a time.
   const units = doc.units;
   for (let i = 0; i < units.length; i++) out.push({ digest: unitDigest(units[i].unit, env), at: units[i].start });
   return out;
+}
+
+/** The skeleton's digest (the whole's when read whole), document offsets: a shared skeleton's is worked out once. */
+function skeletonDigest(doc: BeatsDocument, env: BeatsEnv): BeatsDigest {
+  let whole = wholeDigests.get(doc);
+  if (whole && current(whole, env)) return whole;
+  const shared = doc.shared;
+  if (!shared) whole = digestOf(doc.skeleton, env, false);
+  else {
+    const { skeleton, at } = shared;
+    let digest = skeleton.digest;
+    if (!current(digest, env)) skeleton.digest = digest = movedDigest(digestOf(doc.skeleton, env, true), (o) => at.back(o), (o) => at.backEnd(o));
+    whole = movedDigest(digest, (o) => at.place(o), (o) => at.placeEnd(o));
+  }
+  wholeDigests.set(doc, whole);
+  return whole;
+}
+
+/** A digest with its offsets moved (`start` for where something starts, `end` for where it ends). */
+function movedDigest(digest: BeatsDigest, start: (offset: number) => number, end: (offset: number) => number): BeatsDigest {
+  const span = <T extends Span>(s: T): T => ({ ...s, start: start(s.start), end: end(s.end) });
+  const spans = digest.spans.map((o, k) => (k % 2 === 0 ? start(o) : end(o)));
+  const writes = digest.writes.map((w) => (typeof w === 'string' ? w : new NamedRef(w.path, w.segments.map(span), w.role, w.access, -1, w.detail)));
+  return {
+    ...digest, spans, writes, errors: digest.errors.map(span), gone: digest.gone.map((g) => ({ path: g.path, at: start(g.at) })),
+    findings: digest.findings.map((f) => ({ ...f, diagnostic: span(f.diagnostic) })),
+  };
 }
 
 /** Every diagnostic of a configuration, document offsets, sorted, with the settings applied. */

@@ -11,7 +11,7 @@ import type { NamedPart } from '../../features/types';
 import type { ParsedValue } from '../../document/syntaxes/json/jsonValue';
 import type { BeatsDigest, PiecePlaces } from './beatsDigest';
 import type { BeatsReading } from './beatsReading';
-import { placeSkeleton, skeletonOf, splitUnits, UnitSpan } from './beatsUnits';
+import { OffsetMap, placeSkeleton, Skeleton, skeletonOf, splitUnits, UnitSpan } from './beatsUnits';
 import { readPiece } from './configWalk';
 import { maskTemplates } from './templateMask';
 
@@ -92,8 +92,37 @@ export interface BeatsDocument extends KindDocument {
   readonly skeleton: BeatsReading;
   /** The units, in order; none when the text was read whole. */
   readonly units: readonly PlacedUnit[];
-  /** The units by their text, for the next version (units with template tags are not kept). */
+  /** The units by their text, for the next version (units with template tags are not kept); made when first asked for. */
   readonly byText: ReadonlyMap<string, Unit>;
+  /** A split document's skeleton as the versions with the same skeleton share it, and where its runs stand in this one. */
+  readonly shared?: { skeleton: SharedSkeleton; at: OffsetMap };
+}
+
+/**
+ * A skeleton's text and what every version whose skeleton is that text (its runs at the same places) shares: its
+ * syntax problems, the lists it holds empty and, once checked, its digest, all in the skeleton's own offsets. An edit
+ * inside the processors leaves the skeleton as it was: the next version reads its skeleton only when a feature asks.
+ */
+export class SharedSkeleton {
+  /** Its digest for a catalog (beatsDiagnostics.ts), skeleton offsets; unset until checked. */
+  digest: BeatsDigest | undefined = undefined;
+
+  constructor(
+    readonly text: string,
+    /** Where each run of kept text starts in the skeleton. */
+    readonly runsAt: readonly number[],
+    readonly errors: readonly SyntaxProblem[],
+    /** The offsets of the `processors` keys it holds with nothing under them. */
+    readonly emptyLists: ReadonlySet<number>,
+  ) {}
+
+  /** Whether a version's skeleton is this one: the same text, its runs at the same places. */
+  fits(skeleton: Skeleton): boolean {
+    const runs = skeleton.runs;
+    if (skeleton.text !== this.text || runs.length !== this.runsAt.length) return false;
+    for (let i = 0; i < runs.length; i++) if (runs[i].at !== this.runsAt[i]) return false;
+    return true;
+  }
 }
 
 export function isBeats(doc: object): doc is BeatsDocument {
@@ -129,38 +158,61 @@ function splitDocument(
   /** Whether units of the documents read last are taken, and this one kept among them. */
   shared: boolean,
 ): BeatsDocument | undefined {
-  const byText = new Map<string, Unit>();
   const units: PlacedUnit[] = [];
   const fresh: Unit[] = [];
+  const same = previous && previous.units.length > 0 && tags.length === 0 && previous.tags.length === 0 ? unchangedAround(previous.masked, masked) : undefined;
+  let byText: Map<string, Unit> | undefined;
   let tag = 0;
   for (const span of spans) {
     while (tag < tags.length && tags[tag].end <= span.start) tag++;
     const tagged = tag < tags.length && tags[tag].start < span.end;
     const unitText = masked.slice(span.start, span.end);
-    let unit = tagged ? undefined : byText.get(unitText);
-    if (!unit && !tagged) {
-      unit = previous?.byText.get(unitText) ?? (shared ? keptUnit(unitText) : undefined);
-      // Kept from the last version: its text now points into this one's.
-      if (unit) unit.text = unitText;
+    // After an edit, a unit in the text it left as it was is the previous version's unit at the same place (moved by
+    // the edit), and the few it changed are read anew: no unit's text is looked up.
+    let unit = same ? unitAt(previous!, span, same) : undefined;
+    if (!same && !tagged) {
+      unit = (byText ??= new Map()).get(unitText) ?? previous?.byText.get(unitText) ?? (shared ? keptUnit(unitText) : undefined);
     }
-    if (!unit) {
+    // Kept from the last version: its text now points into this one's.
+    if (unit) unit.text = unitText;
+    else {
       const local = tagged ? tags.filter((t) => t.start < span.end && t.end > span.start).map((t) => ({ start: t.start - span.start, end: t.end - span.start })) : [];
       unit = new Unit(unitText, local, table);
       fresh.push(unit);
     }
-    if (!tagged) byText.set(unit.text, unit);
+    if (!tagged) byText?.set(unit.text, unit);
     units.push({ start: span.start, end: span.end, anchor: span.anchor, unit });
   }
   // A unit is one item of a sequence: anything else means the lines misled the split. New units are looked at (the
   // first few: a split that goes wrong goes wrong at its first unit, and a version's new units are few).
   for (let i = 0; i < fresh.length && i < CHECKED_FRESH; i++) if (!fresh[i].isItem()) return undefined;
   const skeletonText = skeletonOf(masked, spans);
-  const parsed = placeSkeleton(parseGuarded(skeletonText.text, true), skeletonText, masked);
-  const skeleton = readPiece(masked, tags, table, parsed.root, parsed.errors, false);
+  const at = new OffsetMap(skeletonText.runs);
+  let skeleton: BeatsReading | undefined;
+  let share = tags.length === 0 && previous?.shared?.skeleton.fits(skeletonText) ? previous.shared.skeleton : undefined;
+  const readSkeleton = (): BeatsReading => {
+    const parsed = placeSkeleton(parseGuarded(skeletonText.text, true), skeletonText, masked);
+    return readPiece(masked, tags, table, parsed.root, parsed.errors, false);
+  };
+  if (!share) {
+    skeleton = readSkeleton();
+    const emptyLists = new Set(skeleton.emptyLists.map((p) => at.back(p.keySpan.start)));
+    share = new SharedSkeleton(skeletonText.text, skeletonText.runs.map((r) => r.at), skeleton.errors.map((e) => at.backSpan(e)), emptyLists);
+  }
   // Every list the units came from is a `processors` key the skeleton holds with nothing under it.
-  const empty = new Set(skeleton.emptyLists.map((p) => p.keySpan.start));
-  if (spans.some((s) => !empty.has(s.anchor))) return undefined;
-  const doc: BeatsDocument = { kind: BEATS_KIND, type, text, masked, tags, errors: parsed.errors, skeleton, units, byText };
+  const empty = share.emptyLists;
+  if (spans.some((s) => !empty.has(at.back(s.anchor)))) return undefined;
+  const errors = skeleton ? skeleton.errors : share.errors.map((e) => at.placeSpan(e));
+  let byTextMade = same ? undefined : byText;
+  const doc: BeatsDocument = {
+    kind: BEATS_KIND, type, text, masked, tags, errors, units, shared: { skeleton: share, at },
+    get skeleton(): BeatsReading {
+      return (skeleton ??= readSkeleton());
+    },
+    get byText(): ReadonlyMap<string, Unit> {
+      return (byTextMade ??= freshByText(units));
+    },
+  };
   if (!shared) return doc;
   // A new version takes its previous one's place: no older version of a text stays behind.
   const replaced = previous ? lastSplit.indexOf(previous) : -1;
@@ -168,6 +220,48 @@ function splitDocument(
   lastSplit.unshift(doc);
   if (lastSplit.length > LAST_SPLIT) lastSplit.pop();
   return doc;
+}
+
+/** The units by their text (units with template tags left out). */
+function freshByText(units: readonly PlacedUnit[]): Map<string, Unit> {
+  const byText = new Map<string, Unit>();
+  for (const { unit } of units) if (unit.tags.length === 0 && !byText.has(unit.text)) byText.set(unit.text, unit);
+  return byText;
+}
+
+/** What an edit left as it was: the texts' common start and common end, and by how much the end moved. */
+interface Unchanged {
+  /** The new text up to here is the old one's. */
+  head: number;
+  /** The new text from here is the old one's from `tail - delta`. */
+  tail: number;
+  delta: number;
+}
+
+function unchangedAround(before: string, after: string): Unchanged {
+  const shorter = Math.min(before.length, after.length);
+  let head = 0;
+  while (head < shorter && before.charCodeAt(head) === after.charCodeAt(head)) head++;
+  let back = 0;
+  while (back < shorter - head && before.charCodeAt(before.length - 1 - back) === after.charCodeAt(after.length - 1 - back)) back++;
+  return { head, tail: after.length - back, delta: after.length - before.length };
+}
+
+/** The previous version's unit of the same text at a span the edit did not touch (moved by it), if any. */
+function unitAt(previous: BeatsDocument, span: UnitSpan, same: Unchanged): Unit | undefined {
+  const by = span.end <= same.head ? 0 : span.start >= same.tail ? same.delta : undefined;
+  if (by === undefined) return undefined;
+  const units = previous.units;
+  const start = span.start - by;
+  let lo = 0;
+  let hi = units.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (units[mid].start < start) lo = mid + 1;
+    else if (units[mid].start > start) hi = mid - 1;
+    else return units[mid].end === span.end - by && units[mid].unit.tags.length === 0 ? units[mid].unit : undefined;
+  }
+  return undefined;
 }
 
 /**

@@ -137,10 +137,16 @@ export function skeletonOf(text: string, units: readonly UnitSpan[]): Skeleton {
   return { text: parts.join(''), runs };
 }
 
-/** A skeleton's parse moved to the document's offsets, its scalars reading their text from `text` (the document's). */
-export function placeSkeleton(parsed: ParsedValue, skeleton: Skeleton, text: string): ParsedValue {
-  const runs = skeleton.runs;
-  const place = (offset: number): number => {
+/**
+ * Where a skeleton's offsets stand in a version of the document, and back. An end at a run's end stays there (not at
+ * the next run's start, past a unit); an offset of the document maps back only from the kept text.
+ */
+export class OffsetMap {
+  constructor(private readonly runs: Skeleton['runs']) {}
+
+  /** A skeleton offset in the document. */
+  place(offset: number): number {
+    const runs = this.runs;
     let lo = 0;
     let hi = runs.length - 1;
     while (lo < hi) {
@@ -149,9 +155,43 @@ export function placeSkeleton(parsed: ParsedValue, skeleton: Skeleton, text: str
       else hi = mid - 1;
     }
     return offset - runs[lo].at + runs[lo].from;
-  };
-  // An end at a run's end stays there (not at the next run's start, past a unit).
-  const placeEnd = (end: number): number => (end > 0 ? place(end - 1) + 1 : place(end));
+  }
+
+  placeEnd(end: number): number {
+    return end > 0 ? this.place(end - 1) + 1 : this.place(end);
+  }
+
+  placeSpan<T extends { start: number; end: number }>(span: T): T {
+    return { ...span, start: this.place(span.start), end: this.placeEnd(span.end) };
+  }
+
+  /** A document offset in kept text, in the skeleton. */
+  back(offset: number): number {
+    const runs = this.runs;
+    let lo = 0;
+    let hi = runs.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (runs[mid].from <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return offset - runs[lo].from + runs[lo].at;
+  }
+
+  backEnd(end: number): number {
+    return end > 0 ? this.back(end - 1) + 1 : this.back(end);
+  }
+
+  backSpan<T extends { start: number; end: number }>(span: T): T {
+    return { ...span, start: this.back(span.start), end: this.backEnd(span.end) };
+  }
+}
+
+/** A skeleton's parse moved to the document's offsets, its scalars reading their text from `text` (the document's). */
+export function placeSkeleton(parsed: ParsedValue, skeleton: Skeleton, text: string): ParsedValue {
+  const at = new OffsetMap(skeleton.runs);
+  const place = (offset: number): number => at.place(offset);
+  const placeEnd = (end: number): number => at.placeEnd(end);
   const moved = new Map<ValueNode, ValueNode>();
   const node = (value: ValueNode | undefined): ValueNode | undefined => {
     if (!value) return undefined;
