@@ -7,12 +7,12 @@
 import { flatCopy } from '../../document/compact';
 import { childPath, NamedRef } from '../../document/fieldRefs';
 import type { Span, SyntaxProblem } from '../../document/model';
-import { diagnostic, documentDiagnostics } from '../../features/findings';
+import { diagnostic, documentDiagnostics, nameRules } from '../../features/findings';
 import { judgedAlone, pathOf, Spellings } from '../../features/names/spellings';
 import type { FwDiagnostic } from '../../features/types';
-import type { BeatsDocument, Unit } from './beatsDocument';
+import type { BeatsDocument, PlacedUnit, Unit } from './beatsDocument';
 import type { BeatsEnv } from './beatsEnv';
-import type { BeatsDigest } from './beatsDigest';
+import type { BeatsDigest, ContextPlace } from './beatsDigest';
 import type { BeatsReading } from './beatsReading';
 import { pieceTags } from './beatsOutline';
 import { piecePlaces } from './beatsRefs';
@@ -81,15 +81,6 @@ export function unitDigest(unit: Unit, env: BeatsEnv): BeatsDigest {
   return digest;
 }
 
-/** Every piece's digest with where its offsets start: the skeleton's (or the whole's), then each unit's. */
-export function digestsOf(doc: BeatsDocument, env: BeatsEnv): Array<{ digest: BeatsDigest; at: number }> {
-  const out = [{ digest: skeletonDigest(doc, env), at: 0 }];
-  // The units not digested yet (all of them on open, the edited ones after an edit) are read now, one tree at a time.
-  const units = doc.units;
-  for (let i = 0; i < units.length; i++) out.push({ digest: unitDigest(units[i].unit, env), at: units[i].start });
-  return out;
-}
-
 /** The skeleton's digest (the whole's when read whole), document offsets: a shared skeleton's is worked out once. */
 function skeletonDigest(doc: BeatsDocument, env: BeatsEnv): BeatsDigest {
   let whole = wholeDigests.get(doc);
@@ -117,28 +108,95 @@ function movedDigest(digest: BeatsDigest, start: (offset: number) => number, end
   };
 }
 
+/** A piece's digest at its place: the skeleton's (unit undefined, at 0) or a unit's. */
+interface Part {
+  unit: Unit | undefined;
+  digest: BeatsDigest;
+  at: number;
+}
+
+/** The codes of the kind's own rules: the findings worked out again at every check (a read is void if written elsewhere). */
+const OWN_CODES: ReadonlySet<string> = new Set(pieceRules.map((r) => r.code));
+/** Rules whose findings count across the file: a check after an edit does not count them again. */
+const PER_FILE_CODES: ReadonlySet<string> = new Set(nameRules.filter((r) => r.perFile).map((r) => r.code));
+const byPlace = (a: FwDiagnostic, b: FwDiagnostic): number => a.start - b.start || a.end - b.end;
+
 /** Every diagnostic of a configuration, document offsets, sorted, with the settings applied. */
 export function checkBeats(doc: BeatsDocument, env: BeatsEnv): FwDiagnostic[] {
-  const parts = digestsOf(doc, env);
-  // Where each path is last taken away: a name written before it is temporary.
+  const parts: Part[] = [{ unit: undefined, digest: skeletonDigest(doc, env), at: 0 }];
+  // The units not digested yet (all of them on open, the edited ones after an edit) are read now, one tree at a time.
+  const units = doc.units;
+  for (let i = 0; i < units.length; i++) parts.push({ unit: units[i].unit, digest: unitDigest(units[i].unit, env), at: units[i].start });
+  return checkEdited(doc, parts, env) ?? checkWhole(doc, parts, env);
+}
+
+/** Spellings whose rules' findings are worked out once, and whether each came out on its places (else: undefined). */
+class JudgedSpellings extends Spellings {
+  judged: Array<ReturnType<Spellings['findings']>> = [];
+
+  override findings(...args: Parameters<Spellings['findings']>): ReturnType<Spellings['findings']> {
+    const found = super.findings(...args);
+    this.judged.push(found);
+    return found;
+  }
+
+  /** Whether every finding of the name rules came out on the places of its spelling. */
+  get onPlaces(): boolean {
+    return this.judged.length === 1 && this.judged[0] !== undefined;
+  }
+}
+
+/** Where each path is last taken away, over every part. */
+function goneOf(parts: readonly Part[]): Map<string, number> {
   const gone = new Map<string, number>();
   for (let p = 0; p < parts.length; p++) {
     const { digest, at } = parts[p];
     for (let k = 0; k < digest.gone.length; k++) gone.set(digest.gone[k].path, Math.max(gone.get(digest.gone[k].path) ?? -1, digest.gone[k].at + at));
   }
-  const removedLater = (path: readonly string[], at: number): boolean => {
-    if (gone.size === 0) return false;
-    let prefix = '';
-    for (const name of path) {
-      prefix = prefix === '' ? name : childPath(prefix, name);
-      if ((gone.get(prefix) ?? -1) > at) return true;
-    }
-    return false;
-  };
-  const names = new Spellings({ index: 0, start: 0, text: doc.text, root: undefined, errors: [] });
-  const errors: SyntaxProblem[] = [];
+  return gone;
+}
+
+/** Whether a name written at `at` is taken away later (`gone`'s offsets read through `moved`). */
+function removedLater(gone: ReadonlyMap<string, number>, path: readonly string[], at: number, moved: (offset: number) => number = (o) => o): boolean {
+  if (gone.size === 0) return false;
+  let prefix = '';
+  for (const name of path) {
+    prefix = prefix === '' ? name : childPath(prefix, name);
+    const last = gone.get(prefix);
+    if (last !== undefined && moved(last) > at) return true;
+  }
+  return false;
+}
+
+/** A reference judged alone, at its piece's place. */
+function placed(ref: NamedRef, at: number): NamedRef {
+  return at === 0 ? ref : new NamedRef(ref.path, ref.segments.map((s) => shift(s, at)), ref.role, ref.access, -1, ref.detail);
+}
+
+/** The kind's own findings of every part, document offsets; a read is void where the configuration writes the name. */
+function ownFindings(parts: readonly Part[]): FwDiagnostic[] {
+  const out: FwDiagnostic[] = [];
   for (let p = 0; p < parts.length; p++) {
     const { digest, at } = parts[p];
+    for (let k = 0; k < digest.findings.length; k++) {
+      const { diagnostic: d, unlessWritten } = digest.findings[k];
+      if (unlessWritten && isOwnRead(unlessWritten, parts)) continue;
+      out.push(at === 0 ? d : { ...d, start: d.start + at, end: d.end + at });
+    }
+  }
+  return out;
+}
+
+/** The configuration judged whole: every name written, every part's findings. */
+function checkWhole(doc: BeatsDocument, parts: readonly Part[], env: BeatsEnv): FwDiagnostic[] {
+  // Where each path is last taken away: a name written before it is temporary.
+  const gone = goneOf(parts);
+  const names = new JudgedSpellings({ index: 0, start: 0, text: doc.text, root: undefined, errors: [] });
+  const errors: SyntaxProblem[] = [];
+  const context: ContextPlace[] = [];
+  const firstAt = new Map<string, number>();
+  for (let p = 0; p < parts.length; p++) {
+    const { unit, digest, at } = parts[p];
     for (const e of digest.errors) errors.push(at === 0 ? e : { start: e.start + at, end: e.end + at, message: e.message });
     let next = 0;
     const writes = digest.writes;
@@ -148,52 +206,181 @@ export function checkBeats(doc: BeatsDocument, env: BeatsEnv): FwDiagnostic[] {
         const from = next;
         const path = pathOf(name);
         next += 2 * path.length;
-        if (!removedLater(path, digest.spans[from] + at)) names.addName(name, digest.spans, from, at);
+        const offset = digest.spans[from] + at;
+        if (removedLater(gone, path, offset)) continue;
+        names.addName(name, digest.spans, from, at);
+        if (!firstAt.has(name)) {
+          firstAt.set(name, offset);
+          context.push({ unit, write: k, from, at, offset });
+        }
         continue;
       }
-      if (removedLater(name.path, name.segments[0].start + at)) continue;
-      names.addRef(at === 0 ? name : new NamedRef(name.path, name.segments.map((s) => shift(s, at)), name.role, name.access, -1, name.detail));
+      const offset = name.segments[0].start + at;
+      if (removedLater(gone, name.path, offset)) continue;
+      names.addRef(placed(name, at));
+      context.push({ unit, write: k, from: -1, at, offset });
     }
   }
-  const own = (): FwDiagnostic[] => {
-    const out: FwDiagnostic[] = [];
-    let written: { paths: Set<string>; made: Set<string> } | undefined;
-    for (let p = 0; p < parts.length; p++) {
-      const { digest, at } = parts[p];
-      for (let k = 0; k < digest.findings.length; k++) {
-        const { diagnostic: d, unlessWritten } = digest.findings[k];
-        if (unlessWritten && isOwnRead(unlessWritten, (written ??= writtenPaths(parts)))) continue;
-        out.push(at === 0 ? d : { ...d, start: d.start + at, end: d.end + at });
-      }
+  const found = documentDiagnostics(errors, names, () => ownFindings(parts), env);
+  const slot = doc.checked;
+  if (slot) {
+    slot.memo = undefined;
+    if (names.onPlaces && doc.shared && !found.some((d) => PER_FILE_CODES.has(d.code))) {
+      slot.memo = {
+        catalog: env.catalog, table: env.beats, settings: env.settings, file: env.file, units: doc.units, length: doc.text.length, skeleton: doc.shared.skeleton,
+        names: found.filter((d) => !OWN_CODES.has(d.code)), context, firstAt, gone,
+      };
     }
-    return out;
-  };
-  return documentDiagnostics(errors, names, own, env);
+  }
+  return found;
 }
 
-/** Every path the configuration writes (taken away later or not), and every object those writes make. */
-function writtenPaths(parts: ReadonlyArray<{ digest: BeatsDigest }>): { paths: Set<string>; made: Set<string> } {
-  const paths = new Set<string>();
-  for (const { digest } of parts) for (const path of digest.written) paths.add(path);
-  const made = new Set<string>();
-  for (const joined of paths) {
-    const path = pathOf(joined);
-    let prefix = path[0];
-    made.add(prefix);
-    for (let i = 1; i < path.length; i++) made.add((prefix = childPath(prefix, path[i])));
+/**
+ * The configuration judged after an edit inside its processors, from its last check: the units the edit replaced give
+ * up their findings, the others keep theirs (moved by the edit), and the new units' names are judged among the places
+ * the name rules judge by, which the edit leaves as they were. Undefined where that does not hold: the edit changes
+ * which names are judged or where a spelling is first written, takes a path away or gives one back, or touches the
+ * skeleton or a syntax problem.
+ */
+function checkEdited(doc: BeatsDocument, parts: readonly Part[], env: BeatsEnv): FwDiagnostic[] | undefined {
+  const memo = doc.edited?.memo;
+  if (!memo || !doc.checked || memo.catalog !== env.catalog || memo.table !== env.beats || memo.settings !== env.settings || memo.file !== env.file) return undefined;
+  if (doc.shared?.skeleton !== memo.skeleton) return undefined;
+  const before = memo.units;
+  const after = doc.units;
+  const delta = doc.text.length - memo.length;
+  // The units kept at both ends; between them, those the edit replaced (`before`) and those it made (`after`).
+  let head = 0;
+  const fewer = Math.min(before.length, after.length);
+  while (head < fewer && before[head].unit === after[head].unit && before[head].start === after[head].start) head++;
+  let tail = 0;
+  while (tail < fewer - head && before[before.length - 1 - tail].unit === after[after.length - 1 - tail].unit && before[before.length - 1 - tail].start + delta === after[after.length - 1 - tail].start) tail++;
+  const replaced = before.slice(head, before.length - tail);
+  const made = parts.slice(1 + head, parts.length - tail);
+  if (replaced.length === 0 || made.length === 0 || !adjacent(replaced) || !adjacent(after.slice(head, after.length - tail))) return undefined;
+  // The text the replaced units held, and the made ones hold: nothing else of either version is in it.
+  const from = replaced[0].start;
+  const to = replaced[replaced.length - 1].end;
+  if (made[0].at !== from || after[after.length - 1 - tail].end !== to + delta) return undefined;
+  const end = to + delta;
+  const moved = (offset: number): number => (offset < from ? offset : offset + delta);
+  const taken: string[] = [];
+  for (const { unit } of replaced) {
+    const digest = unit.digest;
+    if (!digest || !current(digest, env) || !plain(digest)) return undefined;
+    for (const name of digest.writes) {
+      const first = typeof name === 'string' ? memo.firstAt.get(name) : undefined;
+      if (first !== undefined && first >= from && first < to) return undefined;
+    }
+    for (const g of digest.gone) taken.push(g.path);
   }
-  return { paths, made };
+  for (const { digest } of made) {
+    if (!plain(digest)) return undefined;
+    for (const g of digest.gone) taken.push(g.path);
+  }
+  // A path the edit takes away elsewhere than before: the names outside the edit written in between change verdict.
+  const gone = taken.length > 0 ? goneOf(parts) : delta === 0 ? memo.gone : new Map([...memo.gone].map(([path, at]) => [path, moved(at)]));
+  for (const path of taken) {
+    const was = memo.gone.get(path);
+    const is = gone.get(path);
+    // For the names outside the edit, a place inside it is the edit's start.
+    const then = was === undefined ? -1 : was >= from && was < to ? from : moved(was);
+    const now = is === undefined ? -1 : is >= from && is < end ? from : is;
+    if (then !== now && writtenBetween(parts, 1 + head, parts.length - tail, path, Math.min(then, now), Math.max(then, now))) return undefined;
+  }
+  // The made units' names, judged as the whole check would (each spelling's first place is before them).
+  const names = new JudgedSpellings({ index: 0, start: 0, text: doc.text, root: undefined, errors: [] });
+  let c = 0;
+  const context: ContextPlace[] = [];
+  const addContext = (place: ContextPlace): boolean => {
+    // The skeleton's digest is this version's already (its offsets the document's).
+    const at = place.unit ? moved(place.at) : 0;
+    const digest = place.unit ? place.unit.digest : parts[0].digest;
+    if (!digest || !current(digest, env)) return false;
+    const name = digest.writes[place.write];
+    if (typeof name === 'string') names.addName(name, digest.spans, place.from, at);
+    else names.addRef(placed(name, at));
+    const offset = moved(place.offset);
+    context.push(at === place.at && offset === place.offset ? place : { ...place, at, offset });
+    return true;
+  };
+  for (; c < memo.context.length && memo.context[c].offset < from; c++) if (!addContext(memo.context[c])) return undefined;
+  for (const { digest, at } of made) {
+    let next = 0;
+    for (let k = 0; k < digest.writes.length; k++) {
+      const name = digest.writes[k] as string;
+      const path = pathOf(name);
+      const offset = digest.spans[next] + at;
+      if (!removedLater(gone, path, offset)) {
+        const first = memo.firstAt.get(name);
+        if (first === undefined || first >= from) return undefined;
+        names.addName(name, digest.spans, next, at);
+      }
+      next += 2 * path.length;
+    }
+  }
+  for (; c < memo.context.length; c++) if (!addContext(memo.context[c])) return undefined;
+  const found = documentDiagnostics(EMPTY, names, () => ownFindings(parts), env);
+  if (!names.onPlaces || found.some((d) => PER_FILE_CODES.has(d.code))) return undefined;
+  const judged: FwDiagnostic[] = [];
+  const own: FwDiagnostic[] = [];
+  for (const d of memo.names) {
+    if (d.start < from) judged.push(d);
+    else if (d.start >= to) break;
+  }
+  for (const d of found) {
+    if (OWN_CODES.has(d.code)) own.push(d);
+    else if (d.start >= from && d.start < end) judged.push(d);
+  }
+  for (const d of memo.names) if (d.start >= to) judged.push({ ...d, start: d.start + delta, end: d.end + delta });
+  const firstAt = delta === 0 ? memo.firstAt : new Map([...memo.firstAt].map(([name, at]) => [name, moved(at)]));
+  doc.checked.memo = { ...memo, units: after, length: doc.text.length, names: judged, context, firstAt, gone };
+  return [...judged, ...own].sort(byPlace);
+}
+
+/** A digest of no syntax problem whose every name is judged by its spelling. */
+function plain(digest: BeatsDigest): boolean {
+  return digest.errors.length === 0 && digest.writes.every((w) => typeof w === 'string');
+}
+
+/** Whether a part other than `skip` ones (`parts[from..to)`) writes `path` or below it at an offset in [lo, hi). */
+function writtenBetween(parts: readonly Part[], skipFrom: number, skipTo: number, path: string, lo: number, hi: number): boolean {
+  for (let p = 0; p < parts.length; p++) {
+    if (p === skipFrom) p = skipTo;
+    if (p >= parts.length) break;
+    const { digest, at } = parts[p];
+    let next = 0;
+    for (const name of digest.writes) {
+      const joined = typeof name === 'string' ? name : name.joinedPath;
+      const offset = typeof name === 'string' ? digest.spans[next] + at : name.segments[0].start + at;
+      if (typeof name === 'string') next += 2 * pathOf(name).length;
+      if (offset >= lo && offset < hi && writes(path, joined) && joined.length >= path.length) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether units follow one another with nothing between them. */
+function adjacent(units: readonly PlacedUnit[]): boolean {
+  for (let i = 1; i < units.length; i++) if (units[i].start !== units[i - 1].end) return false;
+  return true;
 }
 
 /** Whether a name read is the configuration's own: it writes the name, an object above it, or a field below it. */
-function isOwnRead(path: readonly string[], written: { paths: Set<string>; made: Set<string> }): boolean {
-  if (written.made.has(path.join('.'))) return true;
-  let prefix = '';
-  for (const name of path) {
-    prefix = prefix === '' ? name : `${prefix}.${name}`;
-    if (written.paths.has(prefix)) return true;
+function isOwnRead(path: readonly string[], parts: readonly Part[]): boolean {
+  const joined = path.join('.');
+  for (let p = 0; p < parts.length; p++) {
+    const written = parts[p].digest.written;
+    for (let k = 0; k < written.length; k++) if (writes(written[k], joined)) return true;
   }
   return false;
+}
+
+/** Whether writing `written` makes `read`: the same path, a path above it (`a` makes `a.b` its own), or one below it. */
+function writes(written: string, read: string): boolean {
+  if (written.length === read.length) return written === read;
+  const [short, long] = written.length < read.length ? [written, read] : [read, written];
+  return long.charCodeAt(short.length) === 46 && long.startsWith(short);
 }
 
 function shift(span: Span, by: number): Span {

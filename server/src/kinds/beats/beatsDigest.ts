@@ -5,6 +5,8 @@ import type { Catalog } from '../../catalog/types';
 import type { NamedRef } from '../../document/fieldRefs';
 import type { SyntaxProblem } from '../../document/model';
 import type { FwDiagnostic, WorkspaceRef } from '../../features/types';
+import type { FieldwiseSettings } from '../../features/settings';
+import type { PlacedUnit, SharedSkeleton, Unit } from './beatsDocument';
 
 /**
  * What a piece gives the whole configuration, in the piece's own offsets. It holds no piece of the text (names
@@ -39,4 +41,37 @@ export interface PiecePlaces {
   parentKeys: ReadonlyArray<string | undefined>;
   /** The paths of the piece's references: the names above each are objects (`parentKey`). */
   paths: readonly string[];
+}
+
+/**
+ * A split configuration's check as its next version's reads it (beatsDiagnostics.ts): an edit inside its processors
+ * changes only the findings of the units it touched, while the names the configuration judges stay the same names.
+ */
+export interface CheckMemo {
+  catalog: Catalog;
+  table: BeatsProcessorTable;
+  settings: FieldwiseSettings;
+  file: string;
+  /** The units checked, where they stood, in a text of `length`; the skeleton they stood in. */
+  units: readonly PlacedUnit[];
+  length: number;
+  skeleton: SharedSkeleton;
+  /** The findings of the names judged and the syntax problems, settings applied, sorted. */
+  names: readonly FwDiagnostic[];
+  /** The places the name rules judge by (each spelling's first, every reference judged alone), in order. */
+  context: readonly ContextPlace[];
+  /** Each spelling judged, and where its first place starts. */
+  firstAt: ReadonlyMap<string, number>;
+  /** Where each path is last taken away. */
+  gone: ReadonlyMap<string, number>;
+}
+
+/** A place of `context`: the piece's write it is (the skeleton's when no unit), where the piece starts, where it starts. */
+export interface ContextPlace {
+  unit: Unit | undefined;
+  write: number;
+  /** Its first span's index in the piece's `spans` (a joined name's). */
+  from: number;
+  at: number;
+  offset: number;
 }

@@ -9,7 +9,7 @@ import type { Span, SyntaxProblem } from '../../document/model';
 import { parseGuarded } from '../../document/syntaxes/guardedParse';
 import type { NamedPart } from '../../features/types';
 import type { ParsedValue } from '../../document/syntaxes/json/jsonValue';
-import type { BeatsDigest, PiecePlaces } from './beatsDigest';
+import type { BeatsDigest, CheckMemo, PiecePlaces } from './beatsDigest';
 import type { BeatsReading } from './beatsReading';
 import { OffsetMap, placeSkeleton, Skeleton, skeletonOf, splitUnits, UnitSpan } from './beatsUnits';
 import { readPiece } from './configWalk';
@@ -96,6 +96,10 @@ export interface BeatsDocument extends KindDocument {
   readonly byText: ReadonlyMap<string, Unit>;
   /** A split document's skeleton as the versions with the same skeleton share it, and where its runs stand in this one. */
   readonly shared?: { skeleton: SharedSkeleton; at: OffsetMap };
+  /** A split document's last check, for the next version's (beatsDiagnostics.ts); filled when checked. */
+  readonly checked?: { memo?: CheckMemo };
+  /** The last check of the version this one was read against, when an edit made this one from it. */
+  readonly edited?: { memo?: CheckMemo };
 }
 
 /**
@@ -205,7 +209,7 @@ function splitDocument(
   const errors = skeleton ? skeleton.errors : share.errors.map((e) => at.placeSpan(e));
   let byTextMade = same ? undefined : byText;
   const doc: BeatsDocument = {
-    kind: BEATS_KIND, type, text, masked, tags, errors, units, shared: { skeleton: share, at },
+    kind: BEATS_KIND, type, text, masked, tags, errors, units, shared: { skeleton: share, at }, checked: {}, edited: same ? previous!.checked : undefined,
     get skeleton(): BeatsReading {
       return (skeleton ??= readSkeleton());
     },
@@ -240,12 +244,19 @@ interface Unchanged {
 
 function unchangedAround(before: string, after: string): Unchanged {
   const shorter = Math.min(before.length, after.length);
+  // Compared a block at a time, the blocks halved near the first difference: a string comparison beats a loop of characters.
   let head = 0;
-  while (head < shorter && before.charCodeAt(head) === after.charCodeAt(head)) head++;
+  for (let step = BLOCK; step > 0; step >>= 1) {
+    while (head + step <= shorter && before.slice(head, head + step) === after.slice(head, head + step)) head += step;
+  }
   let back = 0;
-  while (back < shorter - head && before.charCodeAt(before.length - 1 - back) === after.charCodeAt(after.length - 1 - back)) back++;
+  for (let step = BLOCK; step > 0; step >>= 1) {
+    while (back + step <= shorter - head && before.slice(before.length - back - step, before.length - back) === after.slice(after.length - back - step, after.length - back)) back += step;
+  }
   return { head, tail: after.length - back, delta: after.length - before.length };
 }
+
+const BLOCK = 1 << 14;
 
 /** The previous version's unit of the same text at a span the edit did not touch (moved by it), if any. */
 function unitAt(previous: BeatsDocument, span: UnitSpan, same: Unchanged): Unit | undefined {

@@ -29,10 +29,12 @@ export function splitUnits(text: string): UnitSpan[] | undefined {
   const units: UnitSpan[] = [];
   const lines = new LineReader(text);
   let found = lines.next();
+  // The next `processors` from the current line on (-1: none left).
+  let at = text.indexOf('processors');
   while (found) {
     if (lines.misleading) return undefined;
     // Only a line naming `processors` can open a list.
-    const at = text.indexOf('processors', lines.content);
+    if (at >= 0 && at < lines.content) at = text.indexOf('processors', lines.content);
     const key = at >= 0 && at < lines.end ? LIST_KEY.exec(text.slice(lines.start, lines.end)) : null;
     if (!key) {
       found = lines.next();
