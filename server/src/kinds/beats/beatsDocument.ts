@@ -11,7 +11,7 @@ import type { NamedPart } from '../../features/types';
 import type { ParsedValue } from '../../document/syntaxes/json/jsonValue';
 import type { BeatsDigest, CheckMemo, PiecePlaces } from './beatsDigest';
 import type { BeatsReading } from './beatsReading';
-import { OffsetMap, placeSkeleton, Skeleton, skeletonOf, splitUnits, UnitSpan } from './beatsUnits';
+import { OffsetMap, placeSkeleton, respan, Skeleton, skeletonOf, splitUnits, unchangedAround, Unchanged, UnitSpan } from './beatsUnits';
 import { readPiece } from './configWalk';
 import { maskTemplates } from './templateMask';
 
@@ -146,9 +146,13 @@ export interface BeatsParseOptions {
 /** Parses a configuration; never throws. */
 export function parseBeatsDocument(text: string, type: FileType, table: BeatsProcessorTable, options: BeatsParseOptions = {}): BeatsDocument {
   const { text: masked, tags } = maskTemplates(text);
-  const spans = masked.length >= (options.splitAbove ?? SPLIT_ABOVE) ? splitUnits(masked) : undefined;
+  const previous = options.previous;
+  const large = masked.length >= (options.splitAbove ?? SPLIT_ABOVE);
+  // What the edit from the previous version (read in units, no template in either) left as it was.
+  const same = large && previous && previous.units.length > 0 && tags.length === 0 && previous.tags.length === 0 ? unchangedAround(previous.masked, masked) : undefined;
+  const spans = large ? (same && respan(previous!.masked, previous!.units, masked, same)) || splitUnits(masked) : undefined;
   if (spans) {
-    const split = splitDocument(text, type, table, masked, tags, spans, options.previous, options.fresh !== true);
+    const split = splitDocument(text, type, table, masked, tags, spans, previous, same, options.fresh !== true);
     if (split) return split;
   }
   const parsed = options.whole && masked === text ? options.whole : parseGuarded(masked, true);
@@ -159,12 +163,12 @@ export function parseBeatsDocument(text: string, type: FileType, table: BeatsPro
 /** The document read as a skeleton and units; undefined when the pieces do not fit together as the whole would. */
 function splitDocument(
   text: string, type: FileType, table: BeatsProcessorTable, masked: string, tags: readonly Span[], spans: readonly UnitSpan[], previous: BeatsDocument | undefined,
+  same: Unchanged | undefined,
   /** Whether units of the documents read last are taken, and this one kept among them. */
   shared: boolean,
 ): BeatsDocument | undefined {
   const units: PlacedUnit[] = [];
   const fresh: Unit[] = [];
-  const same = previous && previous.units.length > 0 && tags.length === 0 && previous.tags.length === 0 ? unchangedAround(previous.masked, masked) : undefined;
   let byText: Map<string, Unit> | undefined;
   let tag = 0;
   for (const span of spans) {
@@ -232,31 +236,6 @@ function freshByText(units: readonly PlacedUnit[]): Map<string, Unit> {
   for (const { unit } of units) if (unit.tags.length === 0 && !byText.has(unit.text)) byText.set(unit.text, unit);
   return byText;
 }
-
-/** What an edit left as it was: the texts' common start and common end, and by how much the end moved. */
-interface Unchanged {
-  /** The new text up to here is the old one's. */
-  head: number;
-  /** The new text from here is the old one's from `tail - delta`. */
-  tail: number;
-  delta: number;
-}
-
-function unchangedAround(before: string, after: string): Unchanged {
-  const shorter = Math.min(before.length, after.length);
-  // Compared a block at a time, the blocks halved near the first difference: a string comparison beats a loop of characters.
-  let head = 0;
-  for (let step = BLOCK; step > 0; step >>= 1) {
-    while (head + step <= shorter && before.slice(head, head + step) === after.slice(head, head + step)) head += step;
-  }
-  let back = 0;
-  for (let step = BLOCK; step > 0; step >>= 1) {
-    while (back + step <= shorter - head && before.slice(before.length - back - step, before.length - back) === after.slice(after.length - back - step, after.length - back)) back += step;
-  }
-  return { head, tail: after.length - back, delta: after.length - before.length };
-}
-
-const BLOCK = 1 << 14;
 
 /** The previous version's unit of the same text at a span the edit did not touch (moved by it), if any. */
 function unitAt(previous: BeatsDocument, span: UnitSpan, same: Unchanged): Unit | undefined {

@@ -64,6 +64,64 @@ export function splitUnits(text: string): UnitSpan[] | undefined {
   return units.length > 0 ? units : undefined;
 }
 
+/** What an edit left as it was: the texts' common start and common end, and by how much the end moved. */
+export interface Unchanged {
+  /** The new text up to here is the old one's. */
+  head: number;
+  /** The new text from here is the old one's from `tail - delta`. */
+  tail: number;
+  delta: number;
+}
+
+export function unchangedAround(before: string, after: string): Unchanged {
+  const shorter = Math.min(before.length, after.length);
+  // Compared a block at a time, the blocks halved near the first difference: a string comparison beats a loop of characters.
+  let head = 0;
+  for (let step = BLOCK; step > 0; step >>= 1) {
+    while (head + step <= shorter && before.slice(head, head + step) === after.slice(head, head + step)) head += step;
+  }
+  let back = 0;
+  for (let step = BLOCK; step > 0; step >>= 1) {
+    while (back + step <= shorter - head && before.slice(before.length - back - step, before.length - back) === after.slice(after.length - back - step, after.length - back)) back += step;
+  }
+  return { head, tail: after.length - back, delta: after.length - before.length };
+}
+
+const BLOCK = 1 << 14;
+
+/**
+ * The units of a text an edit made from `before` (its units `units`), without reading its lines again: the edit stays
+ * on one line of a unit other than its first, after that line's first character, neither adds nor takes a line break
+ * and writes no anchor or alias, so every line reads as it did. Undefined otherwise.
+ */
+export function respan(before: string, units: readonly UnitSpan[], after: string, same: Unchanged): UnitSpan[] | undefined {
+  const { head, tail, delta } = same;
+  if (before.slice(head, tail - delta).includes('\n') || after.slice(head, tail).includes('\n')) return undefined;
+  const lineStart = head > 0 ? before.lastIndexOf('\n', head - 1) + 1 : 0;
+  let content = lineStart;
+  while (content < before.length && before.charCodeAt(content) === 32) content++;
+  if (head <= content) return undefined;
+  let lo = 0;
+  let hi = units.length - 1;
+  let holder = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (units[mid].end <= lineStart) lo = mid + 1;
+    else if (units[mid].start > lineStart) hi = mid - 1;
+    else {
+      holder = mid;
+      break;
+    }
+  }
+  if (holder < 0 || units[holder].start === lineStart || tail - delta > units[holder].end) return undefined;
+  if (ANCHOR_OR_ALIAS.test(after.slice(Math.max(0, head - 2), Math.min(after.length, tail + 2)))) return undefined;
+  const out = units.slice(0, holder);
+  const edited = units[holder];
+  out.push({ start: edited.start, end: edited.end + delta, anchor: edited.anchor });
+  for (let i = holder + 1; i < units.length; i++) out.push({ start: units[i].start + delta, end: units[i].end + delta, anchor: units[i].anchor < head ? units[i].anchor : units[i].anchor + delta });
+  return out;
+}
+
 /** A sequence item: `-` then a space or the line's end. */
 function isItem(text: string, line: LineReader): boolean {
   if (text.charCodeAt(line.content) !== 45) return false;
