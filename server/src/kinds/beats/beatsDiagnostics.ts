@@ -379,8 +379,8 @@ function isOwnRead(path: readonly string[], parts: readonly Part[]): boolean {
 /** Whether writing `written` makes `read`: the same path, a path above it (`a` makes `a.b` its own), or one below it. */
 function writes(written: string, read: string): boolean {
   if (written.length === read.length) return written === read;
-  const [short, long] = written.length < read.length ? [written, read] : [read, written];
-  return long.charCodeAt(short.length) === 46 && long.startsWith(short);
+  if (written.length < read.length) return read.charCodeAt(written.length) === 46 && read.startsWith(written);
+  return written.charCodeAt(read.length) === 46 && written.startsWith(read);
 }
 
 function shift(span: Span, by: number): Span {

@@ -91,8 +91,8 @@ const BLOCK = 1 << 14;
 
 /**
  * The units of a text an edit made from `before` (its units `units`), without reading its lines again: the edit stays
- * on one line of a unit other than its first, after that line's first character, neither adds nor takes a line break
- * and writes no anchor or alias, so every line reads as it did. Undefined otherwise.
+ * on one line of a unit, after that line's first character (after the `- ` of an item), neither adds nor takes a line
+ * break and writes no anchor or alias, so every line reads as it did. Undefined otherwise.
  */
 export function respan(before: string, units: readonly UnitSpan[], after: string, same: Unchanged): UnitSpan[] | undefined {
   const { head, tail, delta } = same;
@@ -113,7 +113,8 @@ export function respan(before: string, units: readonly UnitSpan[], after: string
       break;
     }
   }
-  if (holder < 0 || units[holder].start === lineStart || tail - delta > units[holder].end) return undefined;
+  // On a unit's first line, its item's `- ` stays as it was.
+  if (holder < 0 || (units[holder].start === lineStart && head < content + 2) || tail - delta > units[holder].end) return undefined;
   if (ANCHOR_OR_ALIAS.test(after.slice(Math.max(0, head - 2), Math.min(after.length, tail + 2)))) return undefined;
   const out = units.slice(0, holder);
   const edited = units[holder];
