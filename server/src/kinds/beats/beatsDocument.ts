@@ -179,7 +179,7 @@ function splitDocument(
     // the edit), and the few it changed are read anew: no unit's text is looked up.
     let unit = same ? unitAt(previous!, span, same) : undefined;
     if (!same && !tagged) {
-      unit = (byText ??= new Map()).get(unitText) ?? previous?.byText.get(unitText) ?? (shared ? keptUnit(unitText) : undefined);
+      unit = (byText ??= new Map<string, Unit>()).get(unitText) ?? previous?.byText.get(unitText) ?? (shared ? keptUnit(unitText) : undefined);
     }
     // Kept from the last version: its text now points into this one's.
     if (unit) unit.text = unitText;
@@ -211,7 +211,7 @@ function splitDocument(
   const empty = share.emptyLists;
   if (spans.some((s) => !empty.has(at.back(s.anchor)))) return undefined;
   const errors = skeleton ? skeleton.errors : share.errors.map((e) => at.placeSpan(e));
-  let byTextMade = same ? undefined : byText;
+  let byTextMade: Map<string, Unit> | undefined = same ? undefined : byText;
   const doc: BeatsDocument = {
     kind: BEATS_KIND, type, text, masked, tags, errors, units, shared: { skeleton: share, at }, checked: {}, edited: same ? previous!.checked : undefined,
     get skeleton(): BeatsReading {
