@@ -20,15 +20,15 @@ const OPTION_DOC = 'beats-option:';
 const CONDITION_DOC = 'beats-condition:';
 
 /** The documentation of a Beats item's `docPath`; undefined when the path is not one of this kind's. */
-export function beatsCompletionDocs(table: BeatsProcessorTable, docPath: string): string | undefined {
+export function beatsCompletionDocs(table: () => BeatsProcessorTable, docPath: string): string | undefined {
   if (docPath.startsWith(PROCESSOR_DOC)) {
     const name = docPath.slice(PROCESSOR_DOC.length);
-    return name === 'if' ? table.control.description : table.get(name)?.description;
+    return name === 'if' ? table().control.description : table().get(name)?.description;
   }
-  if (docPath.startsWith(CONDITION_DOC)) return table.condition(docPath.slice(CONDITION_DOC.length))?.description;
+  if (docPath.startsWith(CONDITION_DOC)) return table().condition(docPath.slice(CONDITION_DOC.length))?.description;
   if (!docPath.startsWith(OPTION_DOC)) return undefined;
   const [processor, option] = docPath.slice(OPTION_DOC.length).split(':');
-  return table.option(processor, option ?? '')?.description;
+  return table().option(processor, option ?? '')?.description;
 }
 
 export function completeBeats(doc: BeatsDocument, offset: number, env: BeatsEnv): CompletionEntry[] {

@@ -59,7 +59,7 @@ export const beatsKind: FileKind<BeatsDocument> = {
   parse: (text, type, { previous, whole }) => parseBeatsDocument(text, type, loadBeatsProcessorTable(), { previous, whole }),
   diagnostics: (doc, env) => wholeCheck(() => checkBeats(doc, beatsEnv(env))),
   complete: (doc, offset, env, max) => limitedTo(completeBeats(doc, offset, beatsEnv(env)), doc.text, offset, max),
-  completionDocumentation: (docPath) => beatsCompletionDocs(loadBeatsProcessorTable(), docPath),
+  completionDocumentation: (docPath) => beatsCompletionDocs(loadBeatsProcessorTable, docPath),
   hover: (doc, offset, env) => hoverBeats(doc, offset, beatsEnv(env)),
   inlayHints: (doc, range, env) => beatsHints(doc, range, beatsEnv(env)),
   codeActions: (doc, range, { shown }) => beatsFixes(doc, shown, range),

@@ -18,16 +18,16 @@ import { optionOf, positionAt, type StringSite } from './logstashPosition';
 const PLUGIN_DOC = 'logstash-plugin:';
 const OPTION_DOC = 'logstash-option:';
 
-/** The documentation of a Logstash item's `docPath`; undefined when it names no plugin or option. */
-export function logstashCompletionDocs(table: LogstashPluginTable, docPath: string): string | undefined {
+/** The documentation of a Logstash item's `docPath`; undefined when it names no plugin or option (the table is read only for the kind's own). */
+export function logstashCompletionDocs(table: () => LogstashPluginTable, docPath: string): string | undefined {
   if (docPath.startsWith(PLUGIN_DOC)) {
     const [section, name] = docPath.slice(PLUGIN_DOC.length).split(':');
-    const spec = table.plugin(section as PluginSection, name ?? '');
+    const spec = table().plugin(section as PluginSection, name ?? '');
     return spec && `${spec.description}\n\n[Reference](${spec.docsUrl})`;
   }
   if (!docPath.startsWith(OPTION_DOC)) return undefined;
   const [section, plugin, option] = docPath.slice(OPTION_DOC.length).split(':');
-  const spec = optionOf(table, section as PluginSection, plugin ?? '', option ?? '');
+  const spec = optionOf(table(), section as PluginSection, plugin ?? '', option ?? '');
   return spec && optionMarkdown(spec);
 }
 

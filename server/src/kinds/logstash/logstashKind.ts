@@ -46,7 +46,7 @@ export const logstashKind: FileKind<LogstashDocument> = {
     const table = loadLogstashPluginTable();
     return limitedTo(completeLogstash(doc, offset, env, table, doc.refs(modeOf(doc, env)).refs), doc.text, offset, max);
   },
-  completionDocumentation: (docPath) => logstashCompletionDocs(loadLogstashPluginTable(), docPath),
+  completionDocumentation: (docPath) => logstashCompletionDocs(loadLogstashPluginTable, docPath),
   hover: (doc, offset, env) => hoverLogstash(offset, env, loadLogstashPluginTable(), doc.refs(modeOf(doc, env))),
   inlayHints: (doc, range, env) => logstashHints(doc.refs(modeOf(doc, env)).refs, range, env.catalog),
   codeActions: (doc, range, { shown }, env) => {

@@ -17,11 +17,11 @@ const PROCESSOR_DOC = 'processor:';
 const OPTION_DOC = 'option:';
 
 /** The documentation of a pipeline item's `docPath`; undefined when the path names no processor or option. */
-export function pipelineCompletionDocs(table: ProcessorTable, docPath: string): string | undefined {
-  if (docPath.startsWith(PROCESSOR_DOC)) return table.get(docPath.slice(PROCESSOR_DOC.length))?.description;
+export function pipelineCompletionDocs(table: () => ProcessorTable, docPath: string): string | undefined {
+  if (docPath.startsWith(PROCESSOR_DOC)) return table().get(docPath.slice(PROCESSOR_DOC.length))?.description;
   if (!docPath.startsWith(OPTION_DOC)) return undefined;
   const [processor, option] = docPath.slice(OPTION_DOC.length).split(':');
-  return table.option(processor, option ?? '')?.description;
+  return table().option(processor, option ?? '')?.description;
 }
 
 export function completePipeline(doc: PipelineDocument, offset: number, env: PipelineEnv): CompletionEntry[] {

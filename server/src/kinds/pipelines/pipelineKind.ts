@@ -56,7 +56,7 @@ export const pipelineKind: FileKind<PipelineDocument> = {
   diagnostics: (doc, env) => wholeCheck(() => checkPipeline(doc, pipelineEnv(env))),
   // The features read the processors around the offset or range only (a pipeline read as units parses just those).
   complete: (doc, offset, env, max) => limitedTo(completePipeline(around(doc, offset, offset), offset, pipelineEnv(env)), doc.text, offset, max),
-  completionDocumentation: (docPath) => pipelineCompletionDocs(loadProcessorTable(), docPath),
+  completionDocumentation: (docPath) => pipelineCompletionDocs(loadProcessorTable, docPath),
   hover: (doc, offset, env) => hoverPipeline(around(doc, offset, offset), offset, pipelineEnv(env)),
   inlayHints: (doc, range, env) => pipelineHints(around(doc, range.start, range.end), range, pipelineEnv(env)),
   // Renaming `ecs.version` everywhere (foreign-meta-field, one finding per file) needs every processor.
