@@ -77,3 +77,44 @@ test('a configuration read in units, typed into version after version, gets the 
     }
   }), fuzzParameters('beats units', 40, unitsCodec));
 });
+
+/** Typing inside a word of a configuration: a letter put in before `at` (a fraction of the text), or the one before it taken out. */
+interface Keystroke {
+  at: number;
+  letter: string | undefined;
+}
+
+const keystroke: fc.Arbitrary<Keystroke> = fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), letter: fc.option(fc.constantFrom('a', 'e', 's', '_', '.'), { nil: undefined }) });
+const typingCase: fc.Arbitrary<[number, Keystroke[]]> = fc.tuple(fc.integer({ min: 1, max: 1_000_000 }), fc.array(keystroke, { minLength: 1, maxLength: 12 }));
+const typingCodec: Codec<[number, Keystroke[]]> = {
+  encode: ([seed, keys]) => ({ seed, keys }),
+  decode: (json) => {
+    const { seed, keys } = json as { seed: number; keys: Keystroke[] };
+    return [seed, keys];
+  },
+};
+
+/** The keystroke's place: the first letter at or after its fraction of the text that follows a letter (or an item's `- `). */
+function typed(text: string, key: Keystroke): string {
+  let at = Math.min(text.length - 1, Math.floor(key.at * text.length));
+  while (at < text.length && !(/[a-z]/.test(text[at]) && /[a-z_. -]/.test(text[at - 1] ?? ''))) at++;
+  if (at >= text.length) return text;
+  return key.letter === undefined ? text.slice(0, at - 1) + text.slice(at) : text.slice(0, at) + key.letter + text.slice(at);
+}
+
+// Without templates, and without the other schema family's meta field (counted across the file), an edit inside the
+// processors is checked from the last version's check: what it keeps must be what a fresh check finds.
+test('a configuration without templates, typed into inside its processors key by key, gets the diagnostics of the same text read fresh', () => {
+  fc.assert(fc.property(typingCase, ([seed, keys]) => {
+    let text = sampleBeats(random(seed), 12).replace(/^.*\{\{.*\n/gm, '').replaceAll('ecs.version', 'event.code');
+    let previous = read(text);
+    checkBeats(previous, env);
+    assert.ok(previous.units.length > 0, 'the sample is read in units');
+    for (const key of keys) {
+      text = typed(text, key);
+      const next = read(text, previous);
+      assert.deepEqual(checkBeats(next, env), checkBeats(read(text), env), 'version after version, as read fresh');
+      previous = next;
+    }
+  }), fuzzParameters('beats typing', 60, typingCodec));
+});
