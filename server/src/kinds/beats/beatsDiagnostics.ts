@@ -174,13 +174,18 @@ function placed(ref: NamedRef, at: number): NamedRef {
 }
 
 /** The kind's own findings of every part, document offsets; a read is void where the configuration writes the name. */
-function ownFindings(parts: readonly Part[]): FwDiagnostic[] {
+function ownFindings(parts: readonly Part[], ownReads: Map<string, boolean>): FwDiagnostic[] {
   const out: FwDiagnostic[] = [];
   for (let p = 0; p < parts.length; p++) {
     const { digest, at } = parts[p];
     for (let k = 0; k < digest.findings.length; k++) {
       const { diagnostic: d, unlessWritten } = digest.findings[k];
-      if (unlessWritten && isOwnRead(unlessWritten, parts)) continue;
+      if (unlessWritten) {
+        const joined = unlessWritten.join('.');
+        let own = ownReads.get(joined);
+        if (own === undefined) ownReads.set(joined, (own = isOwnRead(joined, parts)));
+        if (own) continue;
+      }
       out.push(at === 0 ? d : { ...d, start: d.start + at, end: d.end + at });
     }
   }
@@ -221,14 +226,15 @@ function checkWhole(doc: BeatsDocument, parts: readonly Part[], env: BeatsEnv): 
       context.push({ unit, write: k, from: -1, at, offset });
     }
   }
-  const found = documentDiagnostics(errors, names, () => ownFindings(parts), env);
+  const ownReads = new Map<string, boolean>();
+  const found = documentDiagnostics(errors, names, () => ownFindings(parts, ownReads), env);
   const slot = doc.checked;
   if (slot) {
     slot.memo = undefined;
     if (names.onPlaces && doc.shared && !found.some((d) => PER_FILE_CODES.has(d.code))) {
       slot.memo = {
         catalog: env.catalog, table: env.beats, settings: env.settings, file: env.file, units: doc.units, length: doc.text.length, skeleton: doc.shared.skeleton,
-        names: found.filter((d) => !OWN_CODES.has(d.code)), context, firstAt, gone,
+        names: found.filter((d) => !OWN_CODES.has(d.code)), context, firstAt, gone, ownReads,
       };
     }
   }
@@ -320,7 +326,12 @@ function checkEdited(doc: BeatsDocument, parts: readonly Part[], env: BeatsEnv):
     }
   }
   for (; c < memo.context.length; c++) if (!addContext(memo.context[c])) return undefined;
-  const found = documentDiagnostics(EMPTY, names, () => ownFindings(parts), env);
+  // A read's being the configuration's own changes only with what the replaced and the made units write.
+  const ownReads = new Map(memo.ownReads);
+  for (const { digest } of [...replaced.map((r) => ({ digest: r.unit.digest! })), ...made]) {
+    for (const path of digest.written) for (const read of ownReads.keys()) if (writes(path, read)) ownReads.delete(read);
+  }
+  const found = documentDiagnostics(EMPTY, names, () => ownFindings(parts, ownReads), env);
   if (!names.onPlaces || found.some((d) => PER_FILE_CODES.has(d.code))) return undefined;
   const judged: FwDiagnostic[] = [];
   const own: FwDiagnostic[] = [];
@@ -334,7 +345,7 @@ function checkEdited(doc: BeatsDocument, parts: readonly Part[], env: BeatsEnv):
   }
   for (const d of memo.names) if (d.start >= to) judged.push({ ...d, start: d.start + delta, end: d.end + delta });
   const firstAt = delta === 0 ? memo.firstAt : new Map([...memo.firstAt].map(([name, at]) => [name, moved(at)]));
-  doc.checked.memo = { ...memo, units: after, length: doc.text.length, names: judged, context, firstAt, gone };
+  doc.checked.memo = { ...memo, units: after, length: doc.text.length, names: judged, context, firstAt, gone, ownReads };
   return [...judged, ...own].sort(byPlace);
 }
 
@@ -367,8 +378,7 @@ function adjacent(units: readonly PlacedUnit[]): boolean {
 }
 
 /** Whether a name read is the configuration's own: it writes the name, an object above it, or a field below it. */
-function isOwnRead(path: readonly string[], parts: readonly Part[]): boolean {
-  const joined = path.join('.');
+function isOwnRead(joined: string, parts: readonly Part[]): boolean {
   for (let p = 0; p < parts.length; p++) {
     const written = parts[p].digest.written;
     for (let k = 0; k < written.length; k++) if (writes(written[k], joined)) return true;

@@ -64,6 +64,8 @@ export interface CheckMemo {
   firstAt: ReadonlyMap<string, number>;
   /** Where each path is last taken away. */
   gone: ReadonlyMap<string, number>;
+  /** Each name read that voids a finding when written (joined), and whether the configuration writes it. */
+  ownReads: ReadonlyMap<string, boolean>;
 }
 
 /** A place of `context`: the piece's write it is (the skeleton's when no unit), where the piece starts, where it starts. */
