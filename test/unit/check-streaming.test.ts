@@ -1,6 +1,6 @@
 // `fieldwise check` with a line format on standard output writes each file's findings as its check is done, in the
-// report's order (a first run over a large repository has many: the run keeps none after writing them); the whole
-// output equals the report written at once to a file, and the progress line is cleared before findings are written.
+// report's order (a first run over a large repository has many: the run keeps none after writing them); so does
+// json. The whole output equals the report written at once to a file, and the progress line is cleared before findings.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkCommand } from '../../server/src/cli/commands/check';
 import type { CliIO } from '../../server/src/cli/io';
+import { CheckJsonWriter } from '../../server/src/cli/formats/checkJson';
+import type { CheckedFile } from '../../server/src/cli/formats/checkReport';
+import fc from 'fast-check';
 
 /** A folder of event documents, each with one wrong value (`event.kind`) on its own line. */
 function folderOfEvents(files: number): string {
@@ -79,16 +82,50 @@ test('on a terminal the progress line is cleared before findings are written und
   }
 });
 
-test('the github format is streamed too; json is written whole, once', async () => {
+test('github and json are streamed too, equal to their reports written at once; sarif is written whole, once', async () => {
   const root = folderOfEvents(4);
   try {
     const github = stdoutOf((await run(['--jobs', '1', '--format', 'github', 'events'], root, false)).log);
     assert.equal(github.length, 4);
     assert.ok(github.every((piece) => piece.startsWith('::error file=events/e')), github.join(''));
-    const json = stdoutOf((await run(['--jobs', '1', '--format', 'json', 'events'], root, false)).log);
-    assert.equal(json.length, 1);
-    assert.equal((JSON.parse(json[0]) as unknown[]).length, 4);
+    for (const format of ['json', 'github']) {
+      const pieces = stdoutOf((await run(['--jobs', '1', '--format', format, 'events'], root, false)).log);
+      assert.ok(pieces.length >= 4, `${format}: ${pieces.length} pieces`);
+      await run(['--jobs', '1', '--format', format, '--output', `report.${format}`, 'events'], root, false);
+      assert.equal(pieces.join(''), readFileSync(join(root, `report.${format}`), 'utf8'), format);
+    }
+    const json = JSON.parse(stdoutOf((await run(['--jobs', '1', '--format', 'json', 'events'], root, false)).log).join('')) as Array<{ file: string }>;
+    assert.deepEqual(json.map((row) => row.file), ['events/e00.json', 'events/e01.json', 'events/e02.json', 'events/e03.json']);
+    const sarif = stdoutOf((await run(['--jobs', '1', '--format', 'sarif', 'events'], root, false)).log);
+    assert.equal(sarif.length, 1);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('the JSON report in pieces is the whole report, byte for byte, whatever the findings hold', () => {
+  const text = fc.string({ unit: 'grapheme' });
+  const position = fc.record({ line: fc.nat(), character: fc.nat() });
+  const file = fc.record({
+    file: text,
+    uriPath: text,
+    diagnostics: fc.array(fc.record({
+      range: fc.record({ start: position, end: position }),
+      severity: fc.constantFrom('error', 'warning', 'information', 'hint' as const),
+      code: text,
+      message: fc.oneof(text, fc.constant('two\nlines "quoted" \\ back\tslash')),
+      fingerprint: text,
+    }), { maxLength: 3 }),
+  });
+  fc.assert(fc.property(fc.array(fc.array(file, { maxLength: 3 }), { maxLength: 4 }), (batches) => {
+    const writer = new CheckJsonWriter();
+    const pieces = batches.map((batch) => writer.files(batch as CheckedFile[])).join('') + writer.end();
+    assert.equal(pieces, renderCheckJsonWhole(batches.flat() as CheckedFile[]));
+  }), { numRuns: 200 });
+});
+
+/** The report as one JSON.stringify of every row (what the format is defined as). */
+function renderCheckJsonWhole(files: CheckedFile[]): string {
+  const rows = files.flatMap((f) => f.diagnostics.map((d) => ({ file: f.file, range: d.range, severity: d.severity, code: d.code, message: d.message })));
+  return `${JSON.stringify(rows, null, 2)}\n`;
+}

@@ -19,7 +19,7 @@ import { parseShard, Shard, shardName } from '../shards';
 import type { CheckedFile, Tally } from '../formats/checkReport';
 import { renderCheckGithub } from '../formats/checkGithub';
 import { renderCheckGitlab } from '../formats/checkGitlab';
-import { renderCheckJson } from '../formats/checkJson';
+import { CheckJsonWriter, renderCheckJson } from '../formats/checkJson';
 import { renderCheckJunit } from '../formats/checkJunit';
 import { renderCheckSarif } from '../formats/checkSarif';
 import { renderCheckText } from '../formats/checkText';
@@ -172,9 +172,10 @@ export const checkCommand: Command = {
     const checked: Array<CheckedFile | undefined> = new Array<CheckedFile | undefined>(selection.files.length);
     const settled = new Uint8Array(selection.files.length);
     const progress = progressShown(options.progress, io) ? new Progress(io.stderr, now, selection.files.length, io.stderrIsTTY === true) : undefined;
-    // A line format on standard output is written file by file as the files' checks are done, in the files' order,
-    // so that a run keeps no file's findings after they are written (a first run over a large repository has many).
-    const streamed = output === undefined && (options.format === 'text' || options.format === 'github');
+    // A report on standard output is written file by file as the files' checks are done, in the files' order, so that
+    // a run keeps no file's findings after they are written (a first run over a large repository has many); the formats
+    // whose one document summarises all findings (SARIF's rules, GitLab's, JUnit's counts) are written at the end.
+    const streamed = output === undefined ? streamedReport(options) : undefined;
     let written = 0;
     const count: Tally = { error: 0, warning: 0, information: 0, hint: 0 };
     const met: FilesMet = { perKind: new Map(), notRecognised: 0 };
@@ -201,7 +202,7 @@ export const checkCommand: Command = {
           checked[written] = undefined;
           if (file) ready.push(file);
         }
-        const text = render(options, ready);
+        const text = streamed.files(ready);
         if (text !== '') {
           progress?.clear();
           io.stdout(text);
@@ -218,7 +219,10 @@ export const checkCommand: Command = {
       await checkOnWorkers(units, threads, setup, record);
     }
     progress?.end();
-    if (!streamed) {
+    if (streamed) {
+      const text = streamed.end();
+      if (text !== '') io.stdout(text);
+    } else {
       const text = render(options, checked.filter((f): f is CheckedFile => f !== undefined));
       if (output === undefined) io.stdout(text);
       else writeReport(output, text);
@@ -314,6 +318,21 @@ function render(options: CheckOptions, files: readonly CheckedFile[]): string {
     case 'gitlab': return renderCheckGitlab(files);
     case 'junit': return renderCheckJunit(files, shard === undefined ? 'fieldwise check' : `fieldwise check (${shard})`);
     case 'text': return renderCheckText(files);
+  }
+}
+
+/** A report written in pieces: each call's text follows the last's; joined, they are `render`'s text. */
+interface StreamedReport {
+  files(files: readonly CheckedFile[]): string;
+  end(): string;
+}
+
+function streamedReport(options: CheckOptions): StreamedReport | undefined {
+  switch (options.format) {
+    case 'text': return { files: renderCheckText, end: () => '' };
+    case 'github': return { files: renderCheckGithub, end: () => '' };
+    case 'json': return new CheckJsonWriter();
+    default: return undefined;
   }
 }
 
