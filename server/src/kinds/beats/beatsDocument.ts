@@ -6,6 +6,7 @@
 import type { BeatsProcessorTable } from '../../catalog/beatsProcessors';
 import type { FileType, KindDocument } from '../../document/fileType';
 import type { Span, SyntaxProblem } from '../../document/model';
+import { flatCopy } from '../../document/compact';
 import { parseGuarded } from '../../document/syntaxes/guardedParse';
 import type { NamedPart } from '../../features/types';
 import type { ParsedValue } from '../../document/syntaxes/json/jsonValue';
@@ -31,8 +32,9 @@ export class Unit {
 
   constructor(
     /**
-     * The unit's own text: a slice of the current version's text, moved to the next version's when the unit is kept
-     * (a unit never keeps an older version's whole text alive).
+     * The unit's own text: a slice of the text of the version that read it, moved to the next version's when a version
+     * is read without an edit's help, else left where it is (a unit edited in is read with a copy of its text): a unit
+     * keeps at most one older version's whole text alive.
      */
     public text: string,
     /** Its template tags, in its own offsets. */
@@ -171,21 +173,37 @@ function splitDocument(
   const fresh: Unit[] = [];
   let byText: Map<string, Unit> | undefined;
   let tag = 0;
+  // The previous version's units in order, for the units an edit left as they were (`same`).
+  const before = previous?.units ?? [];
+  let kept = 0;
   for (const span of spans) {
     while (tag < tags.length && tags[tag].end <= span.start) tag++;
     const tagged = tag < tags.length && tags[tag].start < span.end;
-    const unitText = masked.slice(span.start, span.end);
-    // After an edit, a unit in the text it left as it was is the previous version's unit at the same place (moved by
-    // the edit), and the few it changed are read anew: no unit's text is looked up.
-    let unit = same ? unitAt(previous!, span, same) : undefined;
-    if (!same && !tagged) {
-      unit = (byText ??= new Map<string, Unit>()).get(unitText) ?? previous?.byText.get(unitText) ?? (shared ? keptUnit(unitText) : undefined);
+    let unit: Unit | undefined;
+    if (same) {
+      // After an edit, a unit in the text it left as it was is the previous version's unit at the same place (moved
+      // by the edit), its text where it was: no unit's text is sliced or looked up, and the few the edit changed are
+      // read anew, each with a copy of its text (a slice would keep this version's whole text alive).
+      const by = span.end <= same.head ? 0 : span.start >= same.tail ? same.delta : undefined;
+      if (by !== undefined) {
+        while (kept < before.length && before[kept].start < span.start - by) kept++;
+        const placed = before[kept];
+        if (placed && placed.start === span.start - by && placed.end === span.end - by && placed.unit.tags.length === 0) {
+          units.push(by === 0 && placed.anchor === span.anchor ? placed : { start: span.start, end: span.end, anchor: span.anchor, unit: placed.unit });
+          continue;
+        }
+      }
+      unit = new Unit(flatCopy(masked.slice(span.start, span.end)), tagged ? localTags(tags, span) : [], table);
+      fresh.push(unit);
+      units.push({ start: span.start, end: span.end, anchor: span.anchor, unit });
+      continue;
     }
+    const unitText = masked.slice(span.start, span.end);
+    if (!tagged) unit = (byText ??= new Map<string, Unit>()).get(unitText) ?? previous?.byText.get(unitText) ?? (shared ? keptUnit(unitText) : undefined);
     // Kept from the last version: its text now points into this one's.
     if (unit) unit.text = unitText;
     else {
-      const local = tagged ? tags.filter((t) => t.start < span.end && t.end > span.start).map((t) => ({ start: t.start - span.start, end: t.end - span.start })) : [];
-      unit = new Unit(unitText, local, table);
+      unit = new Unit(unitText, tagged ? localTags(tags, span) : [], table);
       fresh.push(unit);
     }
     if (!tagged) byText?.set(unit.text, unit);
@@ -237,21 +255,9 @@ function freshByText(units: readonly PlacedUnit[]): Map<string, Unit> {
   return byText;
 }
 
-/** The previous version's unit of the same text at a span the edit did not touch (moved by it), if any. */
-function unitAt(previous: BeatsDocument, span: UnitSpan, same: Unchanged): Unit | undefined {
-  const by = span.end <= same.head ? 0 : span.start >= same.tail ? same.delta : undefined;
-  if (by === undefined) return undefined;
-  const units = previous.units;
-  const start = span.start - by;
-  let lo = 0;
-  let hi = units.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (units[mid].start < start) lo = mid + 1;
-    else if (units[mid].start > start) hi = mid - 1;
-    else return units[mid].end === span.end - by && units[mid].unit.tags.length === 0 ? units[mid].unit : undefined;
-  }
-  return undefined;
+/** A unit's template tags, in its own offsets. */
+function localTags(tags: readonly Span[], span: UnitSpan): Span[] {
+  return tags.filter((t) => t.start < span.end && t.end > span.start).map((t) => ({ start: t.start - span.start, end: t.end - span.start }));
 }
 
 /**
