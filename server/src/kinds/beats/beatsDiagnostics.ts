@@ -12,7 +12,7 @@ import { judgedAlone, pathOf, Spellings } from '../../features/names/spellings';
 import type { FwDiagnostic } from '../../features/types';
 import type { BeatsDocument, PlacedUnit, Unit } from './beatsDocument';
 import type { BeatsEnv } from './beatsEnv';
-import type { BeatsDigest, ContextPlace } from './beatsDigest';
+import type { BeatsDigest, FirstPlace } from './beatsDigest';
 import type { BeatsReading } from './beatsReading';
 import { pieceTags } from './beatsOutline';
 import { piecePlaces } from './beatsRefs';
@@ -119,6 +119,7 @@ interface Part {
 const OWN_CODES: ReadonlySet<string> = new Set(pieceRules.map((r) => r.code));
 /** Rules whose findings count across the file: a check after an edit does not count them again. */
 const PER_FILE_CODES: ReadonlySet<string> = new Set(nameRules.filter((r) => r.perFile).map((r) => r.code));
+const NAME_CODES: ReadonlySet<string> = new Set(nameRules.map((r) => r.code));
 const byPlace = (a: FwDiagnostic, b: FwDiagnostic): number => a.start - b.start || a.end - b.end;
 
 /** Every diagnostic of a configuration, document offsets, sorted, with the settings applied. */
@@ -198,8 +199,7 @@ function checkWhole(doc: BeatsDocument, parts: readonly Part[], env: BeatsEnv): 
   const gone = goneOf(parts);
   const names = new JudgedSpellings({ index: 0, start: 0, text: doc.text, root: undefined, errors: [] });
   const errors: SyntaxProblem[] = [];
-  const context: ContextPlace[] = [];
-  const firstAt = new Map<string, number>();
+  const firsts = new Map<string, FirstPlace>();
   for (let p = 0; p < parts.length; p++) {
     const { unit, digest, at } = parts[p];
     for (const e of digest.errors) errors.push(at === 0 ? e : { start: e.start + at, end: e.end + at, message: e.message });
@@ -214,16 +214,12 @@ function checkWhole(doc: BeatsDocument, parts: readonly Part[], env: BeatsEnv): 
         const offset = digest.spans[from] + at;
         if (removedLater(gone, path, offset)) continue;
         names.addName(name, digest.spans, from, at);
-        if (!firstAt.has(name)) {
-          firstAt.set(name, offset);
-          context.push({ unit, write: k, from, at, offset });
-        }
+        if (!firsts.has(name)) firsts.set(name, { unit, from, at, offset });
         continue;
       }
       const offset = name.segments[0].start + at;
       if (removedLater(gone, name.path, offset)) continue;
       names.addRef(placed(name, at));
-      context.push({ unit, write: k, from: -1, at, offset });
     }
   }
   const ownReads = new Map<string, boolean>();
@@ -234,7 +230,7 @@ function checkWhole(doc: BeatsDocument, parts: readonly Part[], env: BeatsEnv): 
     if (names.onPlaces && doc.shared && !found.some((d) => PER_FILE_CODES.has(d.code))) {
       slot.memo = {
         catalog: env.catalog, table: env.beats, settings: env.settings, file: env.file, units: doc.units, length: doc.text.length, skeleton: doc.shared.skeleton,
-        names: found.filter((d) => !OWN_CODES.has(d.code)), context, firstAt, gone, ownReads,
+        names: found.filter((d) => !OWN_CODES.has(d.code)), firsts, gone, ownReads,
       };
     }
   }
@@ -275,7 +271,7 @@ function checkEdited(doc: BeatsDocument, parts: readonly Part[], env: BeatsEnv):
     const digest = unit.digest;
     if (!digest || !current(digest, env) || !plain(digest)) return undefined;
     for (const name of digest.writes) {
-      const first = typeof name === 'string' ? memo.firstAt.get(name) : undefined;
+      const first = typeof name === 'string' ? memo.firsts.get(name)?.offset : undefined;
       if (first !== undefined && first >= from && first < to) return undefined;
     }
     for (const g of digest.gone) taken.push(g.path);
@@ -294,59 +290,75 @@ function checkEdited(doc: BeatsDocument, parts: readonly Part[], env: BeatsEnv):
     const now = is === undefined ? -1 : is >= from && is < end ? from : is;
     if (then !== now && writtenBetween(parts, 1 + head, parts.length - tail, path, Math.min(then, now), Math.max(then, now))) return undefined;
   }
-  // The made units' names, judged as the whole check would (each spelling's first place is before them).
-  const names = new JudgedSpellings({ index: 0, start: 0, text: doc.text, root: undefined, errors: [] });
-  let c = 0;
-  const context: ContextPlace[] = [];
-  const addContext = (place: ContextPlace): boolean => {
-    // The skeleton's digest is this version's already (its offsets the document's).
-    const at = place.unit ? moved(place.at) : 0;
-    const digest = place.unit ? place.unit.digest : parts[0].digest;
-    if (!digest || !current(digest, env)) return false;
-    const name = digest.writes[place.write];
-    if (typeof name === 'string') names.addName(name, digest.spans, place.from, at);
-    else names.addRef(placed(name, at));
-    const offset = moved(place.offset);
-    context.push(at === place.at && offset === place.offset ? place : { ...place, at, offset });
-    return true;
-  };
-  for (; c < memo.context.length && memo.context[c].offset < from; c++) if (!addContext(memo.context[c])) return undefined;
+  // The made units' names: a spelling's findings are those of its first place (before the edit, where the offsets of
+  // both versions agree), moved onto the name's own segments, as the name rules give them to every place.
+  const made_: FwDiagnostic[] = [];
+  const starts = new Set<number>();
   for (const { digest, at } of made) {
     let next = 0;
     for (let k = 0; k < digest.writes.length; k++) {
       const name = digest.writes[k] as string;
       const path = pathOf(name);
-      const offset = digest.spans[next] + at;
-      if (!removedLater(gone, path, offset)) {
-        const first = memo.firstAt.get(name);
-        if (first === undefined || first >= from) return undefined;
-        names.addName(name, digest.spans, next, at);
-      }
+      const place = next;
       next += 2 * path.length;
+      if (removedLater(gone, path, digest.spans[place] + at)) continue;
+      const first = memo.firsts.get(name);
+      if (!first || first.offset >= from || starts.has(digest.spans[place] + at)) return undefined;
+      starts.add(digest.spans[place] + at);
+      const firstDigest = first.unit ? first.unit.digest : parts[0].digest;
+      if (!firstDigest || !current(firstDigest, env) || !movedOnto(memo.names, firstDigest.spans, first.from, first.at, digest.spans, place, at, path.length, made_)) return undefined;
     }
   }
-  for (; c < memo.context.length; c++) if (!addContext(memo.context[c])) return undefined;
   // A read's being the configuration's own changes only with what the replaced and the made units write.
   const ownReads = new Map(memo.ownReads);
   for (const { digest } of [...replaced.map((r) => ({ digest: r.unit.digest! })), ...made]) {
     for (const path of digest.written) for (const read of ownReads.keys()) if (writes(path, read)) ownReads.delete(read);
   }
-  const found = documentDiagnostics(EMPTY, names, () => ownFindings(parts, ownReads), env);
-  if (!names.onPlaces || found.some((d) => PER_FILE_CODES.has(d.code))) return undefined;
+  const own = documentDiagnostics(EMPTY, new Spellings({ index: 0, start: 0, text: doc.text, root: undefined, errors: [] }), () => ownFindings(parts, ownReads), env);
   const judged: FwDiagnostic[] = [];
-  const own: FwDiagnostic[] = [];
   for (const d of memo.names) {
     if (d.start < from) judged.push(d);
-    else if (d.start >= to) break;
+    else break;
   }
-  for (const d of found) {
-    if (OWN_CODES.has(d.code)) own.push(d);
-    else if (d.start >= from && d.start < end) judged.push(d);
-  }
+  judged.push(...made_.sort(byPlace));
   for (const d of memo.names) if (d.start >= to) judged.push({ ...d, start: d.start + delta, end: d.end + delta });
-  const firstAt = delta === 0 ? memo.firstAt : new Map([...memo.firstAt].map(([name, at]) => [name, moved(at)]));
-  doc.checked.memo = { ...memo, units: after, length: doc.text.length, names: judged, context, firstAt, gone, ownReads };
+  let firsts = memo.firsts;
+  if (delta !== 0) {
+    const shifted = new Map<string, FirstPlace>();
+    for (const [name, place] of memo.firsts) shifted.set(name, place.offset < from ? place : { ...place, at: moved(place.at), offset: moved(place.offset) });
+    firsts = shifted;
+  }
+  doc.checked.memo = { ...memo, units: after, length: doc.text.length, names: judged, firsts, gone, ownReads };
   return [...judged, ...own].sort(byPlace);
+}
+
+/**
+ * The name findings `names` holds on a first place (segments at `spans[from..]` moved by `at`) moved onto another
+ * place of the same spelling, added to `out`; false when a finding does not sit on the first place's segments.
+ */
+function movedOnto(
+  names: readonly FwDiagnostic[], spans: readonly number[], from: number, at: number, onto: readonly number[], ontoFrom: number, ontoAt: number, segments: number, out: FwDiagnostic[],
+): boolean {
+  const start = spans[from] + at;
+  const last = spans[from + 2 * segments - 1] + at;
+  let lo = 0;
+  let hi = names.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (names[mid].start < start) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < names.length && names[i].start < last; i++) {
+    const d = names[i];
+    if (!NAME_CODES.has(d.code)) continue;
+    let first = 0;
+    while (first < segments && spans[from + 2 * first] + at !== d.start) first++;
+    let end = first;
+    while (end < segments && spans[from + 2 * end + 1] + at !== d.end) end++;
+    if (end === segments) return false;
+    out.push({ ...d, start: onto[ontoFrom + 2 * first] + ontoAt, end: onto[ontoFrom + 2 * end + 1] + ontoAt });
+  }
+  return true;
 }
 
 /** A digest of no syntax problem whose every name is judged by its spelling. */

@@ -58,21 +58,17 @@ export interface CheckMemo {
   skeleton: SharedSkeleton;
   /** The findings of the names judged and the syntax problems, settings applied, sorted. */
   names: readonly FwDiagnostic[];
-  /** The places the name rules judge by (each spelling's first, every reference judged alone), in order. */
-  context: readonly ContextPlace[];
-  /** Each spelling judged, and where its first place starts. */
-  firstAt: ReadonlyMap<string, number>;
+  /** Each spelling judged, and its first place. */
+  firsts: ReadonlyMap<string, FirstPlace>;
   /** Where each path is last taken away. */
   gone: ReadonlyMap<string, number>;
   /** Each name read that voids a finding when written (joined), and whether the configuration writes it. */
   ownReads: ReadonlyMap<string, boolean>;
 }
 
-/** A place of `context`: the piece's write it is (the skeleton's when no unit), where the piece starts, where it starts. */
-export interface ContextPlace {
+/** A spelling's first place: its piece (the skeleton's when no unit), its first span's index in the piece's `spans`, where the piece starts, where it starts. */
+export interface FirstPlace {
   unit: Unit | undefined;
-  write: number;
-  /** Its first span's index in the piece's `spans` (a joined name's). */
   from: number;
   at: number;
   offset: number;
