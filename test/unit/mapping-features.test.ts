@@ -40,6 +40,9 @@ const referenceCases: Array<{ name: string; format: Format; text: string; refs: 
     refs: ['host [host]', 'host.name [name]'] },
   { name: 'a bare mapping (PUT idx/_mapping) with runtime fields', format: 'json', text: '{"properties": {"message": {"type": "text"}}, "runtime": {"source.port": {"type": "long"}}}',
     refs: ['message [message]', 'source.port [source port]'] },
+  { name: 'a legacy template of Elasticsearch 5 and before: its pattern in `template`, a mapping of types', format: 'json',
+    text: '{"template": "x-*", "settings": {}, "mappings": {"_default_": {"properties": {"source": {"properties": {"ip": {"type": "ip"}}}}}}}',
+    refs: ['source [source]', 'source.ip [ip]'] },
   { name: 'a PUT my-index body, and a legacy mapping of types', format: 'json', text: '{"settings": {}, "mappings": {"_doc": {"properties": {"user": {"properties": {"name": {"type": "keyword"}}}}}}}',
     refs: ['user [user]', 'user.name [name]'] },
   { name: 'an integration manifest', format: 'yaml', text: 'name: x\nelasticsearch:\n  index_template:\n    mappings:\n      dynamic: false\n      properties:\n        event:\n          properties:\n            kind:\n              type: keyword\n',
@@ -66,6 +69,8 @@ test('mapping detection: by content, a template, a bare mapping; a JSON Schema i
   assert.equal(kind('{"properties": {"message": {"type": "text"}, "tags": {"type": "keyword"}}}'), 'mapping');
   assert.equal(kind('{"type": "object", "properties": {"message": {"type": "string"}}}'), undefined);
   assert.equal(kind('{"properties": {"message": {"type": "string"}, "x": {"type": "string"}}}'), undefined);
+  // Elasticsearch 5 and before named a legacy template's index pattern `template` (a string, or a list).
+  assert.equal(kind('{"template": "x-*", "mappings": {"_default_": {"dynamic_templates": [{"s": {"match": "*", "mapping": {"type": "keyword"}}}], "properties": {"@timestamp": {"type": "date"}}}}}'), 'mapping');
   assert.equal(kind('PUT _index_template/t\n{"template": {"mappings": {"properties": {}}}}\n', 'requests.http'), 'mapping');
 });
 
