@@ -35,6 +35,9 @@ const referenceCases: Array<{ name: string; format?: 'json'; text: string; refs:
   { name: 'an external entry names the schema family\'s field', text: '- external: ecs\n  name: event.kind\n', refs: ['name write ^event.kind [event kind]'] },
   { name: 'a YAML escape maps to the file\'s own characters', text: '- name: "sour\\x63e.ip"\n  type: ip\n', refs: ['name write ^source.ip [sour\\x63e ip]'] },
   { name: 'multi_fields are the field\'s own names, not schema fields', text: '- name: user.name\n  type: keyword\n  multi_fields:\n    - name: text\n      type: text\n', refs: ['name write ^user.name [user name]'] },
+  { name: 'a wildcard name (`headers.*`, `*`) maps every name below its object: it names the object, or nothing of its own',
+    text: '- name: acme\n  type: group\n  fields:\n    - name: headers.*\n      type: object\n      object_type: keyword\n    - name: "*"\n      type: keyword\n',
+    refs: ['name write ^acme [acme]', 'name write acme.^headers [headers]'] },
   { name: 'JSON', format: 'json', text: '[{"name": "source", "type": "group", "fields": [{"name": "port", "type": "long"}]}]', refs: ['name write ^source [source]', 'name write source.^port [port]'] },
   { name: 'a half-typed name (an empty segment, no name) names nothing; its children neither', text: '- name: source.\n  fields:\n    - name: ip\n- name:\n  type: keyword\n- name: message\n', refs: ['name write ^message [message]'] },
 ];
@@ -73,6 +76,8 @@ const diagnosticCases: Array<{ name: string; text: string; diagnostics: string[]
   { name: 'a level that disagrees with the schema, and one that is no level', text: '- name: source.ip\n  level: extended\n  type: ip\n- name: source.port\n  level: basic\n  type: long\n',
     diagnostics: ['definition-level-mismatch (warning): extended', 'definition-level-mismatch (warning): basic'] },
   { name: 'a custom field states its own level', text: '- name: acme.rack\n  level: extended\n  type: keyword\n', diagnostics: [] },
+  { name: 'a wildcard is no name: not judged for its style, nor its type or level against its object\'s', text: '- name: acme.headers.*\n  type: object\n  object_type: keyword\n- name: source.geo.*\n  type: keyword\n  level: core\n- name: http.request.*\n  type: object\n  object_type: keyword\n',
+    diagnostics: [] },
   { name: 'an unknown type', text: '- name: acme.rack\n  type: keywrd\n', diagnostics: ['unknown-definition-type (error): keywrd'] },
   { name: 'a name defined twice; a group written twice merges', text: '- name: source\n  type: group\n  fields:\n    - name: ip\n      type: ip\n- name: source\n  type: group\n  fields:\n    - name: port\n      type: long\n- name: source.ip\n  type: ip\n',
     diagnostics: ['duplicate-definition (error): source.ip'] },
