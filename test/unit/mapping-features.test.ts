@@ -117,6 +117,14 @@ const diagnosticCases: Array<{ name: string; format: Format; text: string; diagn
     diagnostics: ['mapping-type-mismatch error: "keyword"', 'syntax-error error: }'] },
 ];
 
+test('a type Elasticsearch removed (string, of a legacy template) says so and names the types that replaced it', () => {
+  const text = '{"template": "x-*", "mappings": {"_default_": {"properties": {"message": {"type": "string", "index": "not_analyzed"}}}}}';
+  const found = service.diagnostics(parse(text, 'json'), FILE).filter((d) => d.code === 'unknown-mapping-type');
+  assert.deepEqual(found.map((d) => `${d.severity}: ${text.slice(d.start, d.end)}: ${d.message}`), [
+    'error: "string": \'string\' is no Elasticsearch field type since Elasticsearch 5.0, which replaced it with \'text\' (full-text search) and \'keyword\' (exact values)',
+  ]);
+});
+
 for (const c of diagnosticCases) {
   test(`mapping diagnostics: ${c.name}`, () => {
     assert.deepEqual(diagnosticsOf(c.text, c.format), c.diagnostics);
@@ -222,6 +230,8 @@ const fixCases: Array<{ name: string; format: Format; text: string; code: string
     result: '{"properties": {"user": {"properties": {"name": {"type": "keyword", "fields": {"raw": {"type": "keyword"}, "text": {"type": "text"}}}}}}}' },
   { name: 'an unknown type', format: 'json', text: '{"properties": {"message": {"type": "txt"}}}', code: 'unknown-mapping-type', title: 'Change to \'text\'',
     result: '{"properties": {"message": {"type": "text"}}}' },
+  { name: 'a type Elasticsearch removed: changed to the types that replaced it', format: 'json', text: '{"properties": {"message": {"type": "string"}}}', code: 'unknown-mapping-type', title: 'Change to \'keyword\'',
+    result: '{"properties": {"message": {"type": "keyword"}}}' },
   { name: 'the foreign meta field renamed to schema.version', format: 'yaml', text: 'properties:\n  ecs:\n    properties:\n      version:\n        type: keyword\n', code: 'foreign-meta-field', title: "Rename 'ecs.version' to 'schema.version'",
     result: 'properties:\n  schema:\n    properties:\n      version:\n        type: keyword\n' },
   { name: 'rename an unknown name, keeping its level', format: 'json', text: '{"properties": {"source": {"properties": {"ipp": {"type": "ip"}}}}}', code: 'unknown-field', title: 'Rename to \'source.ip\'',
