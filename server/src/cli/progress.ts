@@ -39,6 +39,11 @@ export class Progress {
     this.write(this.inPlace ? `\r${line}\x1b[K` : `${line}\n`);
   }
 
+  /** Clears the line before other output on the terminal; the next update draws it again. */
+  clear(): void {
+    if (this.shown && this.inPlace) this.write('\r\x1b[K');
+  }
+
   /** Clears the line, so the summary takes its place. */
   end(): void {
     if (this.shown && this.inPlace) this.write('\r\x1b[K');

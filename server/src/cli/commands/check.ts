@@ -16,10 +16,10 @@ import { listedPaths, selectFiles, SelectedFile } from '../fileSelection';
 import { CliError, CliIO, Command, EXIT, UsageError } from '../io';
 import { Progress, ProgressMode, progressShown } from '../progress';
 import { parseShard, Shard, shardName } from '../shards';
-import { CheckedFile, Tally, tally } from '../formats/checkReport';
+import type { CheckedFile, Tally } from '../formats/checkReport';
 import { renderCheckGithub } from '../formats/checkGithub';
 import { renderCheckGitlab } from '../formats/checkGitlab';
-import { renderCheckJson } from '../formats/checkJson';
+import { CheckJsonWriter, renderCheckJson } from '../formats/checkJson';
 import { renderCheckJunit } from '../formats/checkJunit';
 import { renderCheckSarif } from '../formats/checkSarif';
 import { renderCheckText } from '../formats/checkText';
@@ -170,18 +170,44 @@ export const checkCommand: Command = {
     const unreadable = selection.missing.map((arg) => `${arg}: no such file or folder, and no file matches it as a glob`);
     const units = await unitsOf(selection.files, io);
     const checked: Array<CheckedFile | undefined> = new Array<CheckedFile | undefined>(selection.files.length);
+    const settled = new Uint8Array(selection.files.length);
     const progress = progressShown(options.progress, io) ? new Progress(io.stderr, now, selection.files.length, io.stderrIsTTY === true) : undefined;
+    // A report on standard output is written file by file as the files' checks are done, in the files' order, so that
+    // a run keeps no file's findings after they are written (a first run over a large repository has many); the formats
+    // whose one document summarises all findings (SARIF's rules, GitLab's, JUnit's counts) are written at the end.
+    const streamed = output === undefined ? streamedReport(options) : undefined;
+    let written = 0;
+    const count: Tally = { error: 0, warning: 0, information: 0, hint: 0 };
+    const met: FilesMet = { perKind: new Map(), notRecognised: 0 };
     let done = 0;
     let findings = 0;
     const record = (outcomes: FileOutcome[]): void => {
       for (const outcome of outcomes) {
+        settled[outcome.index] = 1;
         if ('unreadable' in outcome) unreadable.push(outcome.unreadable);
         else {
-          checked[outcome.index] = outcome.checked;
-          findings += outcome.checked.diagnostics.length;
+          const file = outcome.checked;
+          checked[outcome.index] = file;
+          findings += file.diagnostics.length;
+          for (const d of file.diagnostics) count[d.severity]++;
+          if (file.kind === undefined) met.notRecognised++;
+          else met.perKind.set(file.kind, (met.perKind.get(file.kind) ?? 0) + 1);
         }
       }
       done += outcomes.length;
+      if (streamed) {
+        const ready: CheckedFile[] = [];
+        for (; written < settled.length && settled[written] === 1; written++) {
+          const file = checked[written];
+          checked[written] = undefined;
+          if (file) ready.push(file);
+        }
+        const text = streamed.files(ready);
+        if (text !== '') {
+          progress?.clear();
+          io.stdout(text);
+        }
+      }
       progress?.update(done, findings);
     };
     const threads = threadsFor(selection.files, units.length, options.jobs);
@@ -193,13 +219,16 @@ export const checkCommand: Command = {
       await checkOnWorkers(units, threads, setup, record);
     }
     progress?.end();
-    const files = checked.filter((f): f is CheckedFile => f !== undefined);
-    const text = render(options, files);
-    if (output === undefined) io.stdout(text);
-    else writeReport(output, text);
+    if (streamed) {
+      const text = streamed.end();
+      if (text !== '') io.stdout(text);
+    } else {
+      const text = render(options, checked.filter((f): f is CheckedFile => f !== undefined));
+      if (output === undefined) io.stdout(text);
+      else writeReport(output, text);
+    }
     for (const problem of unreadable) io.stderr(`fieldwise check: ${problem}\n`);
-    const count = tally(files);
-    if (options.format === 'text') io.stderr(summary(files, count, now() - started));
+    if (options.format === 'text') io.stderr(summary(met, count, now() - started));
     if (unreadable.length > 0) return EXIT.usage;
     if (count.error > 0 || (options.maxWarnings !== undefined && count.warning > options.maxWarnings)) return EXIT.failure;
     return EXIT.ok;
@@ -292,14 +321,29 @@ function render(options: CheckOptions, files: readonly CheckedFile[]): string {
   }
 }
 
-function summary(files: readonly CheckedFile[], count: Tally, ms: number): string {
-  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  const perKind = new Map<string, number>();
-  let notRecognised = 0;
-  for (const f of files) {
-    if (f.kind === undefined) notRecognised++;
-    else perKind.set(f.kind, (perKind.get(f.kind) ?? 0) + 1);
+/** A report written in pieces: each call's text follows the last's; joined, they are `render`'s text. */
+interface StreamedReport {
+  files(files: readonly CheckedFile[]): string;
+  end(): string;
+}
+
+function streamedReport(options: CheckOptions): StreamedReport | undefined {
+  switch (options.format) {
+    case 'text': return { files: renderCheckText, end: () => '' };
+    case 'github': return { files: renderCheckGithub, end: () => '' };
+    case 'json': return new CheckJsonWriter();
+    default: return undefined;
   }
+}
+
+/** The files a run checked, by the kind they were read as (its CLI name). */
+interface FilesMet {
+  perKind: Map<string, number>;
+  notRecognised: number;
+}
+
+function summary({ perKind, notRecognised }: FilesMet, count: Tally, ms: number): string {
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   // A kind is counted when the run met it; a run that met no file says so.
   const parts = kinds
     .filter((kind) => (perKind.get(kind.cliName) ?? 0) > 0)

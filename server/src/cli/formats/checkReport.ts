@@ -50,12 +50,6 @@ export interface Tally {
   hint: number;
 }
 
-export function tally(files: readonly CheckedFile[]): Tally {
-  const out: Tally = { error: 0, warning: 0, information: 0, hint: 0 };
-  for (const f of files) for (const d of f.diagnostics) out[d.severity]++;
-  return out;
-}
-
 /**
  * The order of files in every report: standard input (`-`) first, then by path, folder by folder (`a/b` before `a-b`,
  * as a folder walk meets them), `./` and `a/../` aside. A report merged from shards comes out in the same order.

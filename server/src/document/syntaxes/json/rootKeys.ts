@@ -53,22 +53,35 @@ function skipSpace(text: string, at: number): number {
   }
 }
 
+/** A run of a string's characters that neither end it nor escape: skipped by the regexp engine, not char by char. */
+const STRING_PLAIN = /[^"\\\n]*/y;
+
 /** The offset after a string that starts at `at` (its opening quote), or -1 when it is not closed. */
 function stringEnd(text: string, at: number): number {
-  for (let i = at + 1; i < text.length; i++) {
+  let i = at + 1;
+  for (;;) {
+    STRING_PLAIN.lastIndex = i;
+    STRING_PLAIN.test(text);
+    i = STRING_PLAIN.lastIndex;
     const c = text.charCodeAt(i);
-    if (c === BACKSLASH) i++;
-    else if (c === QUOTE) return i + 1;
-    else if (c === 0x0a) return -1;
+    if (c === QUOTE) return i + 1;
+    if (c !== BACKSLASH) return -1;
+    i += 2;
   }
-  return -1;
 }
+
+/** Inside a nested value only strings, brackets and comments matter: runs of anything else are skipped at once. */
+const NESTED_PLAIN = /[^"{}[\]/]+/y;
 
 /** The offset after the value that starts at `at`: nested objects and arrays skipped whole; -1 when it never ends. */
 function valueEnd(text: string, at: number): number {
   let depth = 0;
   let i = at;
   while (i < text.length) {
+    if (depth > 0) {
+      NESTED_PLAIN.lastIndex = i;
+      if (NESTED_PLAIN.test(text)) i = NESTED_PLAIN.lastIndex;
+    }
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
       i = stringEnd(text, i);
