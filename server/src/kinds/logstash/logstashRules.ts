@@ -215,17 +215,12 @@ export const conversionTypeMismatch: LogstashRule = {
   check({ refs, table }, env) {
     const types = loadTypeCompatibility();
     const out: Finding[] = [];
-    const conversions = refs.filter((r) => r.conversion);
-    const converted = new Set(conversions.map((r) => r.ref.joinedPath));
-    // A conversion that runs after `r` whenever `r` runs (in its branch or one around it) decides what the field holds.
-    const convertedLater = (r: ConfigRef): boolean => conversions.some((c) => c !== r && c.order > r.order
-      && c.ref.joinedPath === r.ref.joinedPath && r.scope.startsWith(c.scope) && table.conversionKind(c.conversion!.name) !== undefined);
+    const converted = new Set(refs.filter((r) => r.conversion).map((r) => r.ref.joinedPath));
     for (const r of refs) {
       if (r.metadata || r.ref.detail.implied || r.ref.path[0] === '') continue;
       const field = env.catalog.lookup(r.ref.joinedPath);
       const conversion = r.conversion;
       if (conversion) {
-        if (convertedLater(r)) continue;
         const grok = r.ref.role === 'pattern';
         const kind = grok && !GROK_TYPES.includes(conversion.name) ? undefined : table.conversionKind(conversion.name);
         if (kind === undefined) {
