@@ -118,6 +118,12 @@ test('ingest: the convert and grok types of Elasticsearch, each with a verdict f
   }
 });
 
+test('a removed type names the types that replaced it; a type Elasticsearch has is none', () => {
+  assert.deepEqual(table.removedType('string')?.use.map((u) => u.type), ['text', 'keyword']);
+  assert.equal(table.removedType('text'), undefined);
+  assert.equal(table.removedType('txt'), undefined);
+});
+
 test('ingest: types neither processor has get no verdict', () => {
   assert.equal(table.convert('long', 'int'), undefined);
   assert.equal(table.convert('long', 'toString'), undefined);
@@ -151,6 +157,12 @@ const brokenCases: BrokenDataCase[] = [
     edit: (t) => t.replace('      match_only_text: { verdict: warning,', '      match_only_txt: { verdict: warning,'),
     path: '/schemaTypes/text/mapping/match_only_txt',
     message: /unknown Elasticsearch type 'match_only_txt'/,
+  },
+  {
+    name: 'a removed type replaced by a type Elasticsearch does not have',
+    edit: (t) => t.replace('- { type: keyword, for: "exact values" }', '- { type: keywrd, for: "exact values" }'),
+    path: '/removedTypes/0/use/1/type',
+    message: /unknown Elasticsearch type 'keywrd'/,
   },
   {
     name: 'an ingest kind left out',

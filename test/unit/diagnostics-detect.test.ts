@@ -55,7 +55,7 @@ for (const [name, text, format, expected] of looks) {
   });
 }
 
-test('files matching fieldwise.files.events are event documents whatever they hold', () => {
+test('files matching fieldwise.files.events are event documents whatever they hold (but a Kibana saved-objects export)', () => {
   const catalog = testCatalog();
   assert.equal(eventDocumentFormat('pkg/data_stream/x/sample_event.json', '{"name": "x"}', defaultSettings, catalog), 'json');
   assert.equal(eventDocumentFormat('logs/a.ndjson', '{"name": "x"}', defaultSettings, catalog), 'ndjson');
@@ -66,6 +66,10 @@ test('files matching fieldwise.files.events are event documents whatever they ho
   assert.equal(eventDocumentFormat('fixtures/a/b.json', '{"name": "x"}', custom, catalog), 'json');
   assert.equal(eventDocumentFormat('other/x.json', '{"@timestamp": "2024-05-01T12:00:00Z"}', custom, catalog), 'json');
   assert.equal(eventDocumentFormat('untitled-1', '{"a": 1}', defaultSettings, catalog, 'jsonc'), undefined);
+  // A Kibana saved-objects export is NDJSON of Kibana's own records (id, type, attributes), never events.
+  const savedObjects = '{"attributes":{"title":"logs-*","timeFieldName":"@timestamp"},"id":"a1","type":"index-pattern","references":[]}\n{"attributes":{"title":"x"},"id":"b2","type":"dashboard"}\n';
+  assert.equal(eventDocumentFormat('kibana/export.ndjson', savedObjects, defaultSettings, catalog), undefined);
+  assert.equal(eventDocumentFormat('logs/a.ndjson', '{"id": "a1", "type": "x", "message": "y"}\n', defaultSettings, catalog), 'ndjson');
   assert.equal(eventDocumentFormat('untitled-1', '{"@timestamp": 1}', defaultSettings, catalog, 'json'), 'json');
 });
 

@@ -40,6 +40,9 @@ const referenceCases: Array<{ name: string; format: Format; text: string; refs: 
     refs: ['host [host]', 'host.name [name]'] },
   { name: 'a bare mapping (PUT idx/_mapping) with runtime fields', format: 'json', text: '{"properties": {"message": {"type": "text"}}, "runtime": {"source.port": {"type": "long"}}}',
     refs: ['message [message]', 'source.port [source port]'] },
+  { name: 'a legacy template of Elasticsearch 5 and before: its pattern in `template`, a mapping of types', format: 'json',
+    text: '{"template": "x-*", "settings": {}, "mappings": {"_default_": {"properties": {"source": {"properties": {"ip": {"type": "ip"}}}}}}}',
+    refs: ['source [source]', 'source.ip [ip]'] },
   { name: 'a PUT my-index body, and a legacy mapping of types', format: 'json', text: '{"settings": {}, "mappings": {"_doc": {"properties": {"user": {"properties": {"name": {"type": "keyword"}}}}}}}',
     refs: ['user [user]', 'user.name [name]'] },
   { name: 'an integration manifest', format: 'yaml', text: 'name: x\nelasticsearch:\n  index_template:\n    mappings:\n      dynamic: false\n      properties:\n        event:\n          properties:\n            kind:\n              type: keyword\n',
@@ -66,6 +69,8 @@ test('mapping detection: by content, a template, a bare mapping; a JSON Schema i
   assert.equal(kind('{"properties": {"message": {"type": "text"}, "tags": {"type": "keyword"}}}'), 'mapping');
   assert.equal(kind('{"type": "object", "properties": {"message": {"type": "string"}}}'), undefined);
   assert.equal(kind('{"properties": {"message": {"type": "string"}, "x": {"type": "string"}}}'), undefined);
+  // Elasticsearch 5 and before named a legacy template's index pattern `template` (a string, or a list).
+  assert.equal(kind('{"template": "x-*", "mappings": {"_default_": {"dynamic_templates": [{"s": {"match": "*", "mapping": {"type": "keyword"}}}], "properties": {"@timestamp": {"type": "date"}}}}}'), 'mapping');
   assert.equal(kind('PUT _index_template/t\n{"template": {"mappings": {"properties": {}}}}\n', 'requests.http'), 'mapping');
 });
 
@@ -111,6 +116,14 @@ const diagnosticCases: Array<{ name: string; format: Format; text: string; diagn
   { name: 'syntax errors are reported, the rest still read', format: 'json', text: props('"source": {"properties": {"ip": {"type": "keyword", }}}'),
     diagnostics: ['mapping-type-mismatch error: "keyword"', 'syntax-error error: }'] },
 ];
+
+test('a type Elasticsearch removed (string, of a legacy template) says so and names the types that replaced it', () => {
+  const text = '{"template": "x-*", "mappings": {"_default_": {"properties": {"message": {"type": "string", "index": "not_analyzed"}}}}}';
+  const found = service.diagnostics(parse(text, 'json'), FILE).filter((d) => d.code === 'unknown-mapping-type');
+  assert.deepEqual(found.map((d) => `${d.severity}: ${text.slice(d.start, d.end)}: ${d.message}`), [
+    'error: "string": \'string\' is no Elasticsearch field type since Elasticsearch 5.0, which replaced it with \'text\' (full-text search) and \'keyword\' (exact values)',
+  ]);
+});
 
 for (const c of diagnosticCases) {
   test(`mapping diagnostics: ${c.name}`, () => {
@@ -217,6 +230,8 @@ const fixCases: Array<{ name: string; format: Format; text: string; code: string
     result: '{"properties": {"user": {"properties": {"name": {"type": "keyword", "fields": {"raw": {"type": "keyword"}, "text": {"type": "text"}}}}}}}' },
   { name: 'an unknown type', format: 'json', text: '{"properties": {"message": {"type": "txt"}}}', code: 'unknown-mapping-type', title: 'Change to \'text\'',
     result: '{"properties": {"message": {"type": "text"}}}' },
+  { name: 'a type Elasticsearch removed: changed to the types that replaced it', format: 'json', text: '{"properties": {"message": {"type": "string"}}}', code: 'unknown-mapping-type', title: 'Change to \'keyword\'',
+    result: '{"properties": {"message": {"type": "keyword"}}}' },
   { name: 'the foreign meta field renamed to schema.version', format: 'yaml', text: 'properties:\n  ecs:\n    properties:\n      version:\n        type: keyword\n', code: 'foreign-meta-field', title: "Rename 'ecs.version' to 'schema.version'",
     result: 'properties:\n  schema:\n    properties:\n      version:\n        type: keyword\n' },
   { name: 'rename an unknown name, keeping its level', format: 'json', text: '{"properties": {"source": {"properties": {"ipp": {"type": "ip"}}}}}', code: 'unknown-field', title: 'Rename to \'source.ip\'',

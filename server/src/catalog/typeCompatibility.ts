@@ -35,6 +35,14 @@ export interface TypeCategory {
   readonly title: string;
 }
 
+/** A type Elasticsearch removed (`string`), and the types that replaced it, each with what it is for. */
+export interface RemovedType {
+  readonly name: string;
+  /** The Elasticsearch version that removed it (`5.0`). */
+  readonly removedIn: string;
+  readonly use: ReadonlyArray<{ readonly type: string; readonly for: string }>;
+}
+
 /** What an ingest processor leaves in a field: the `convert` processor's target types, which grok types map to. */
 export type IngestKind = 'integer' | 'long' | 'float' | 'double' | 'boolean' | 'ip' | 'string' | 'auto';
 
@@ -49,6 +57,8 @@ export interface TypeCompatibility {
   /** Grok capture types (`%{IP:source.ip:TYPE}`), without the untyped capture. */
   readonly grokTypes: readonly string[];
   esType(name: string): EsFieldType | undefined;
+  /** A type Elasticsearch once had and removed; undefined for any other name. */
+  removedType(name: string): RemovedType | undefined;
   /**
    * A field of `schemaType` mapped as `esType` (`path`: the field, whose own entry may judge otherwise: event.dataset as
    * constant_keyword); undefined when `esType` is no Elasticsearch field type.
@@ -70,6 +80,7 @@ interface TypesFile {
   schemaTypes: Record<string, { mapping?: Record<string, Compatibility>; ingest: Record<IngestKind, Compatibility> }>;
   ingest: { convert: IngestKind[]; grok: Record<string, IngestKind>; grokUntyped: IngestKind };
   fields?: Record<string, { mapping: Record<string, Compatibility> }>;
+  removedTypes?: RemovedType[];
 }
 
 /** The table of a schema/ folder (the built-in one by default), read once; throws DefinitionError on bad data. */
@@ -128,6 +139,12 @@ function crossReferenceProblems(
       if (esType === schemaType) problems.push(at(pointer, `'${esType}' is the schema's own type, always ok`));
     }
   }
+  (data.removedTypes ?? []).forEach((removed, i) => {
+    if (esTypes.has(removed.name)) problems.push(at(toPointer(['removedTypes', i, 'name']), `'${removed.name}' is among esTypes, not removed`));
+    removed.use.forEach((use, j) => {
+      if (!esTypes.has(use.type)) problems.push(at(toPointer(['removedTypes', i, 'use', j, 'type']), `unknown Elasticsearch type '${use.type}'`));
+    });
+  });
   for (const [path, entry] of Object.entries(data.fields ?? {})) {
     for (const esType of Object.keys(entry.mapping)) {
       if (!esTypes.has(esType)) problems.push(at(toPointer(['fields', path, 'mapping', esType]), `unknown Elasticsearch type '${esType}'`));
@@ -153,6 +170,10 @@ class Table implements TypeCompatibility {
 
   esType(name: string): EsFieldType | undefined {
     return this.byName.get(name);
+  }
+
+  removedType(name: string): RemovedType | undefined {
+    return this.data.removedTypes?.find((t) => t.name === name);
   }
 
   mapping(schemaType: Datatype, esType: string, path?: string): Compatibility | undefined {

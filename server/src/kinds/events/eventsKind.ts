@@ -19,6 +19,7 @@ import { checkCounter, eventDiagnostics, hasFindings } from './eventFindings';
 import { codeActions, fixAllOf } from './eventFixes';
 import { inlayHints } from './eventHints';
 import { hover } from './eventHover';
+import { isKibanaSavedObject } from './kibanaSavedObject';
 import { looksLikeEvents } from './looksLikeEvents';
 import { eventKey, releaseTree } from './parsedEvent';
 import { rules } from './rules';
@@ -36,6 +37,8 @@ export const eventsKind: FileKind<EventDocument> = {
     defaults: ['**/*.ndjson', '**/*.jsonl', '**/sample_event.json', '**/*-expected.json', '**/events/**/*.{json,yaml,yml}'],
   },
   rules,
+  // The globs name every NDJSON file: of them, a Kibana saved-objects export is Kibana's, not events.
+  claims: (probe) => probe.format !== 'ndjson' || !isKibanaSavedObject(probe.text, probe.format),
   recognise: (probe, env) => looksLikeEvents(probe.text, probe.format, env.catalog),
   keepsRecognition: firstEventKept,
   parse: (text, type, { previous }) => parseEventDocument(text, type.format, previous),

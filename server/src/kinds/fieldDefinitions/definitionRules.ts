@@ -27,9 +27,12 @@ export function ownSpan(item: DefinitionItem): Span {
   return { start: segments[0].start, end: segments[segments.length - 1].end };
 }
 
-/** Items that define a name of their own (an external one is the schema family's, judged by unknownExternalField). */
+/**
+ * Items that define a name of their own (an external one is the schema family's, judged by unknownExternalField; a
+ * wildcard one types the unnamed fields below its object, not the object its ref names).
+ */
 function defining(doc: FieldDefinitionsDocument): DefinitionItem[] {
-  return doc.items.filter((i) => i.ref && !i.external);
+  return doc.items.filter((i) => i.ref && !i.external && !i.wildcard);
 }
 
 /** The schema's type for a resolution: a field's type, `object` for an intermediate object; undefined elsewhere. */

@@ -19,8 +19,14 @@ export interface DefinitionItem {
   /**
    * The whole path it defines, its group's reference as its parent (`ref.first` is where its own name starts, and
    * `ref.segments` are its own name's); undefined when the name is missing or has an empty segment (`source.`).
+   * A wildcard item's ref names the object its `*` matches below (`headers` of `headers.*`); undefined for a bare `*`.
    */
   readonly ref: NamedRef | undefined;
+  /**
+   * Its name ends in the wildcard `*` (`headers.*`): it maps every unnamed field below that object (as a dynamic
+   * template), so its type and level are those fields', not the object's.
+   */
+  readonly wildcard: boolean;
   readonly type: ScalarNode | undefined;
   readonly level: ScalarNode | undefined;
   /** `external: ecs`: the definition is taken from the schema family's field of that name. */
@@ -100,10 +106,12 @@ class Walker {
     const name = scalarOf(node, 'name');
     const multi = valueOf(node, 'multi_fields');
     const type = scalarOf(node, 'type');
+    const wildcard = name !== undefined && /(^|\.)\*$/.test(String(name.value));
     const item: DefinitionItem = {
       node,
       name,
-      ref: name && this.ref(name, prefix, parent, OBJECT_TYPES.has(textOf(type) ?? '') || valueOf(node, 'fields')?.kind === 'array'),
+      ref: name && this.ref(name, prefix, parent, wildcard || OBJECT_TYPES.has(textOf(type) ?? '') || valueOf(node, 'fields')?.kind === 'array', wildcard),
+      wildcard,
       type,
       level: scalarOf(node, 'level'),
       external: scalarOf(node, 'external'),
@@ -115,12 +123,13 @@ class Walker {
   }
 
   /** The item's path: its group's, then its own name's segments, spans in the file's characters. */
-  private ref(name: ScalarNode, prefix: readonly string[], parent: DefinitionItem | undefined, object: boolean): NamedRef | undefined {
+  private ref(name: ScalarNode, prefix: readonly string[], parent: DefinitionItem | undefined, object: boolean, wildcard: boolean): NamedRef | undefined {
     const raw = this.doc.text.slice(name.start, name.end);
     const decoded = name.kind === 'string' ? decodeWithOffsets(raw, name.style ?? 'plain', this.syntax) : undefined;
     const value = decoded ? decoded.value : raw;
-    const names = value.split('.');
-    if (names.some((n) => n === '')) return undefined;
+    // The wildcard matches names, it is none: the item names the object it matches below (its group's, for a bare `*`).
+    const names = wildcard ? value.split('.').slice(0, -1) : value.split('.');
+    if (names.length === 0 || names.some((n) => n === '')) return undefined;
     let at = 0;
     const own = names.map((n): Span => {
       const span = decoded ? mapSpan(decoded, { start: at, end: at + n.length }, name.start) : { start: name.start + at, end: name.start + at + n.length };

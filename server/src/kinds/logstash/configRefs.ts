@@ -280,6 +280,12 @@ class Reader {
     return undefined;
   }
 
+  /** Whether the plugin sets an option (or one of its aliases), whatever its value's form. */
+  private present(site: PluginSite, name: string): boolean {
+    if (site.options.has(name)) return true;
+    return site.spec !== undefined && (factsOf(site.spec).aliases.get(name) ?? []).some((alias) => site.options.has(alias));
+  }
+
   private option(site: PluginSite, option: LogstashOption, a: AttributeNode, order: number): void {
     const detail = { processor: site.node.name, option: a.name };
     const value = a.value;
@@ -408,7 +414,8 @@ class Reader {
     const at = site.node.nameSpan;
     const facts = factsOf(spec);
     for (const option of facts.defaulted) {
-      if (option.required && given(option.name) === undefined) required.push({ option });
+      // Given in any form: a required list (clone's clones) is as given as a required string.
+      if (option.required && !this.present(site, option.name)) required.push({ option });
       if (option.requiredWhen) {
         const other = spec.options[option.requiredWhen.option];
         const set = given(option.requiredWhen.option);

@@ -101,17 +101,19 @@ export function* checkLogstash(doc: LogstashDocument, env: FeatureEnv): Generato
     yield;
   }
   const view = new EventView({ index: 0, start: 0, text: doc.text, root: undefined, errors: [] }, judged.map((r) => r.ref));
-  return { diagnostics: explainImplied(documentDiagnostics(doc.errors, view, () => own, env), judged), mode: check.context.mode };
+  const ownCodes = new Set(own.map((d) => d.code));
+  return { diagnostics: explainImplied(documentDiagnostics(doc.errors, view, () => own, env), judged, ownCodes), mode: check.context.mode };
 }
 
 /**
  * A name a plugin writes without naming it is judged on the plugin's (or the grok pattern's) name: its finding says
- * so, and the same finding about several of its fields (geoip's `ip_traits.*`) is given once.
+ * so, and the same finding about several of its fields (geoip's `ip_traits.*`) is given once. The plugin rules'
+ * findings (`pluginCodes`) sit on the same name but are about the plugin, not a field it writes: left as they are.
  */
-function explainImplied(found: FwDiagnostic[], judged: readonly ConfigRef[]): FwDiagnostic[] {
+function explainImplied(found: FwDiagnostic[], judged: readonly ConfigRef[], pluginCodes: ReadonlySet<string>): FwDiagnostic[] {
   const at = new Map<number, FwDiagnostic[]>();
   for (const d of found) {
-    if (d.code === 'syntax-error') continue;
+    if (d.code === 'syntax-error' || pluginCodes.has(d.code)) continue;
     const list = at.get(d.start);
     if (list) list.push(d);
     else at.set(d.start, [d]);

@@ -47,6 +47,9 @@ export function mappingEndpoint(request: Pick<ConsoleRequest, 'method' | 'path'>
 export function shapeOf(root: ValueNode | undefined): MappingShape | undefined {
   if (root?.kind !== 'object') return undefined;
   const has = (key: string): boolean => root.properties.some((p) => p.key === key);
+  // Up to Elasticsearch 5 a legacy template named its index pattern `template` (a string or a list), not an object.
+  const template = valueOf(root, 'template');
+  if (template && template.kind !== 'object' && has('mappings')) return 'legacyTemplate';
   if (has('template')) return has('index_patterns') || has('composed_of') ? 'composableTemplate' : 'componentTemplate';
   if (has('mappings')) return has('index_patterns') ? 'legacyTemplate' : has('settings') || has('aliases') ? 'index' : 'mappings';
   if (has('properties') || has('dynamic_templates') || has('runtime')) return 'mapping';

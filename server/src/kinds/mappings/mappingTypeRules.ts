@@ -92,6 +92,15 @@ export const unknownMappingType: MappingRule = {
     for (const node of nodes) {
       const type = node && String(node.value);
       if (!node || type === undefined || type === '' || type.includes('{') || table.esType(type)) continue;
+      const removed = table.removedType(type);
+      if (removed) {
+        const replaced = removed.use.map((u) => `'${u.type}' (${u.for})`).join(' and ');
+        out.push(findingAt(node, {
+          message: `'${type}' is no Elasticsearch field type since Elasticsearch ${removed.removedIn}, which replaced it with ${replaced}`,
+          data: { suggestions: removed.use.map((u) => u.type) },
+        }));
+        continue;
+      }
       const suggestions = suggestPaths(type, names, 3);
       const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?` : '';
       out.push(findingAt(node, { message: `'${type}' is no Elasticsearch field type${hint}`, data: { suggestions } }));
