@@ -3,16 +3,19 @@
 // (the names it writes, what it takes away, its own findings, its syntax problems) is its digest, worked out once per
 // piece and kept with a large file's unit while its text is unchanged; a unit's tree is read for it and dropped. The whole configuration is then judged from the digests: a field written and taken
 // away later (`drop_fields`, a rename's `from`) is temporary and not judged, and a name read that the configuration
-// itself writes is its own.
+// itself writes is its own. A version an edit made inside the processors is checked from the last version's check.
+import type { BeatsProcessorTable } from '../../catalog/beatsProcessors';
+import type { Catalog } from '../../catalog/types';
 import { flatCopy } from '../../document/compact';
 import { childPath, NamedRef } from '../../document/fieldRefs';
 import type { Span, SyntaxProblem } from '../../document/model';
 import { diagnostic, documentDiagnostics, nameRules } from '../../features/findings';
 import { judgedAlone, pathOf, Spellings } from '../../features/names/spellings';
+import type { FieldwiseSettings } from '../../features/settings';
 import type { FwDiagnostic } from '../../features/types';
-import type { BeatsDocument, PlacedUnit, Unit } from './beatsDocument';
+import type { BeatsDocument, PlacedUnit, SharedSkeleton, Unit } from './beatsDocument';
 import type { BeatsEnv } from './beatsEnv';
-import type { BeatsDigest, FirstPlace } from './beatsDigest';
+import type { BeatsDigest } from './beatsDigest';
 import type { BeatsReading } from './beatsReading';
 import { pieceTags } from './beatsOutline';
 import { piecePlaces } from './beatsRefs';
@@ -107,6 +110,40 @@ function movedDigest(digest: BeatsDigest, start: (offset: number) => number, end
     findings: digest.findings.map((f) => ({ ...f, diagnostic: span(f.diagnostic) })),
   };
 }
+
+/**
+ * A split configuration's check as its next version's reads it (beatsDiagnostics.ts): an edit inside its processors
+ * changes only the findings of the units it touched, while the names the configuration judges stay the same names.
+ */
+interface CheckMemo {
+  catalog: Catalog;
+  table: BeatsProcessorTable;
+  settings: FieldwiseSettings;
+  file: string;
+  /** The units checked, where they stood, in a text of `length`; the skeleton they stood in. */
+  units: readonly PlacedUnit[];
+  length: number;
+  skeleton: SharedSkeleton;
+  /** The findings of the names judged and the syntax problems, settings applied, sorted. */
+  names: readonly FwDiagnostic[];
+  /** Each spelling judged, and its first place. */
+  firsts: ReadonlyMap<string, FirstPlace>;
+  /** Where each path is last taken away. */
+  gone: ReadonlyMap<string, number>;
+  /** Each name read that voids a finding when written (joined), and whether the configuration writes it. */
+  ownReads: ReadonlyMap<string, boolean>;
+}
+
+/** A spelling's first place: its piece (the skeleton's when no unit), its first span's index in the piece's `spans`, where the piece starts, where it starts. */
+interface FirstPlace {
+  unit: Unit | undefined;
+  from: number;
+  at: number;
+  offset: number;
+}
+
+/** Each split document's last check, under its `checked` (a version keeps the one it was read against under `edited`). */
+const memos = new WeakMap<object, CheckMemo>();
 
 /** A piece's digest at its place: the skeleton's (unit undefined, at 0) or a unit's. */
 interface Part {
@@ -226,12 +263,12 @@ function checkWhole(doc: BeatsDocument, parts: readonly Part[], env: BeatsEnv): 
   const found = documentDiagnostics(errors, names, () => ownFindings(parts, ownReads), env);
   const slot = doc.checked;
   if (slot) {
-    slot.memo = undefined;
+    memos.delete(slot);
     if (names.onPlaces && doc.shared && !found.some((d) => PER_FILE_CODES.has(d.code))) {
-      slot.memo = {
+      memos.set(slot, {
         catalog: env.catalog, table: env.beats, settings: env.settings, file: env.file, units: doc.units, length: doc.text.length, skeleton: doc.shared.skeleton,
         names: found.filter((d) => !OWN_CODES.has(d.code)), firsts, gone, ownReads,
-      };
+      });
     }
   }
   return found;
@@ -245,7 +282,7 @@ function checkWhole(doc: BeatsDocument, parts: readonly Part[], env: BeatsEnv): 
  * skeleton or a syntax problem.
  */
 function checkEdited(doc: BeatsDocument, parts: readonly Part[], env: BeatsEnv): FwDiagnostic[] | undefined {
-  const memo = doc.edited?.memo;
+  const memo = doc.edited ? memos.get(doc.edited) : undefined;
   if (!memo || !doc.checked || memo.catalog !== env.catalog || memo.table !== env.beats || memo.settings !== env.settings || memo.file !== env.file) return undefined;
   if (doc.shared?.skeleton !== memo.skeleton) return undefined;
   const before = memo.units;
@@ -328,7 +365,7 @@ function checkEdited(doc: BeatsDocument, parts: readonly Part[], env: BeatsEnv):
     for (const [name, place] of memo.firsts) shifted.set(name, place.offset < from ? place : { ...place, at: moved(place.at), offset: moved(place.offset) });
     firsts = shifted;
   }
-  doc.checked.memo = { ...memo, units: after, length: doc.text.length, names: judged, firsts, gone, ownReads };
+  memos.set(doc.checked, { ...memo, units: after, length: doc.text.length, names: judged, firsts, gone, ownReads });
   return [...judged, ...own].sort(byPlace);
 }
 

@@ -5,8 +5,6 @@ import type { Catalog } from '../../catalog/types';
 import type { NamedRef } from '../../document/fieldRefs';
 import type { SyntaxProblem } from '../../document/model';
 import type { FwDiagnostic, WorkspaceRef } from '../../features/types';
-import type { FieldwiseSettings } from '../../features/settings';
-import type { PlacedUnit, SharedSkeleton, Unit } from './beatsDocument';
 
 /**
  * What a piece gives the whole configuration, in the piece's own offsets. It holds no piece of the text (names
@@ -43,33 +41,3 @@ export interface PiecePlaces {
   paths: readonly string[];
 }
 
-/**
- * A split configuration's check as its next version's reads it (beatsDiagnostics.ts): an edit inside its processors
- * changes only the findings of the units it touched, while the names the configuration judges stay the same names.
- */
-export interface CheckMemo {
-  catalog: Catalog;
-  table: BeatsProcessorTable;
-  settings: FieldwiseSettings;
-  file: string;
-  /** The units checked, where they stood, in a text of `length`; the skeleton they stood in. */
-  units: readonly PlacedUnit[];
-  length: number;
-  skeleton: SharedSkeleton;
-  /** The findings of the names judged and the syntax problems, settings applied, sorted. */
-  names: readonly FwDiagnostic[];
-  /** Each spelling judged, and its first place. */
-  firsts: ReadonlyMap<string, FirstPlace>;
-  /** Where each path is last taken away. */
-  gone: ReadonlyMap<string, number>;
-  /** Each name read that voids a finding when written (joined), and whether the configuration writes it. */
-  ownReads: ReadonlyMap<string, boolean>;
-}
-
-/** A spelling's first place: its piece (the skeleton's when no unit), its first span's index in the piece's `spans`, where the piece starts, where it starts. */
-export interface FirstPlace {
-  unit: Unit | undefined;
-  from: number;
-  at: number;
-  offset: number;
-}

@@ -10,7 +10,7 @@ import { flatCopy } from '../../document/compact';
 import { parseGuarded } from '../../document/syntaxes/guardedParse';
 import type { NamedPart } from '../../features/types';
 import type { ParsedValue } from '../../document/syntaxes/json/jsonValue';
-import type { BeatsDigest, CheckMemo, PiecePlaces } from './beatsDigest';
+import type { BeatsDigest, PiecePlaces } from './beatsDigest';
 import type { BeatsReading } from './beatsReading';
 import { OffsetMap, placeSkeleton, respan, Skeleton, skeletonOf, splitUnits, unchangedAround, Unchanged, UnitSpan } from './beatsUnits';
 import { readPiece } from './configWalk';
@@ -98,10 +98,10 @@ export interface BeatsDocument extends KindDocument {
   readonly byText: ReadonlyMap<string, Unit>;
   /** A split document's skeleton as the versions with the same skeleton share it, and where its runs stand in this one. */
   readonly shared?: { skeleton: SharedSkeleton; at: OffsetMap };
-  /** A split document's last check, for the next version's (beatsDiagnostics.ts); filled when checked. */
-  readonly checked?: { memo?: CheckMemo };
-  /** The last check of the version this one was read against, when an edit made this one from it. */
-  readonly edited?: { memo?: CheckMemo };
+  /** A split document's identity for its check, which its next version's check reads (beatsDiagnostics.ts). */
+  readonly checked?: object;
+  /** The `checked` of the version this one was read against, when an edit made this one from it. */
+  readonly edited?: object;
 }
 
 /**
