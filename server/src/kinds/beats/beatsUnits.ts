@@ -207,15 +207,8 @@ export class OffsetMap {
 
   /** A skeleton offset in the document. */
   place(offset: number): number {
-    const runs = this.runs;
-    let lo = 0;
-    let hi = runs.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (runs[mid].at <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return offset - runs[lo].at + runs[lo].from;
+    const run = this.runOf(offset, 'at');
+    return offset - run.at + run.from;
   }
 
   placeEnd(end: number): number {
@@ -228,15 +221,8 @@ export class OffsetMap {
 
   /** A document offset in kept text, in the skeleton. */
   back(offset: number): number {
-    const runs = this.runs;
-    let lo = 0;
-    let hi = runs.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (runs[mid].from <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return offset - runs[lo].from + runs[lo].at;
+    const run = this.runOf(offset, 'from');
+    return offset - run.from + run.at;
   }
 
   backEnd(end: number): number {
@@ -245,6 +231,19 @@ export class OffsetMap {
 
   backSpan<T extends { start: number; end: number }>(span: T): T {
     return { ...span, start: this.back(span.start), end: this.backEnd(span.end) };
+  }
+
+  /** The last run that starts at or before `offset`, by its skeleton offset (`at`) or its document offset (`from`). */
+  private runOf(offset: number, by: 'at' | 'from'): Skeleton['runs'][number] {
+    const runs = this.runs;
+    let lo = 0;
+    let hi = runs.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (runs[mid][by] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return runs[lo];
   }
 }
 
